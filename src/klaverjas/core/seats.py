@@ -1,0 +1,70 @@
+"""Seats N E S W (0..3), teams NS (0) and EW (1), and the direction of play."""
+
+from __future__ import annotations
+
+Seat = int
+Team = int
+
+SEATS = "NESW"
+TEAMS = ("NS", "EW")
+NORTH, EAST, SOUTH, WEST = range(4)
+NS, EW = 0, 1
+
+
+class SeatError(ValueError):
+    """Unknown seat, team or direction name."""
+
+
+def parse_seat(text: str) -> Seat:
+    up = text.strip().upper()
+    if len(up) == 1 and up in SEATS:
+        return SEATS.index(up)
+    raise SeatError(f"unknown seat {text!r}: expected N, E, S or W")
+
+
+def seat_name(seat: Seat) -> str:
+    return SEATS[seat]
+
+
+def parse_team(text: str) -> Team:
+    up = text.strip().upper()
+    if up in ("NS", "SN"):
+        return NS
+    if up in ("EW", "WE"):
+        return EW
+    raise SeatError(f"unknown team {text!r}: expected NS or EW")
+
+
+def team_name(team: Team) -> str:
+    return TEAMS[team]
+
+
+def team_of(seat: Seat) -> Team:
+    return seat & 1
+
+
+def partner_of(seat: Seat) -> Seat:
+    return seat ^ 2
+
+
+def step_of(direction: str) -> int:
+    """Seat increment for one step in the direction of play."""
+    if direction == "clockwise":
+        return 1
+    if direction == "anticlockwise":
+        return 3
+    raise SeatError(f"unknown direction {direction!r}: expected clockwise or anticlockwise")
+
+
+def next_seat(seat: Seat, direction: str, steps: int = 1) -> Seat:
+    return (seat + steps * step_of(direction)) % 4
+
+
+def first_lead(dealer: Seat, direction: str) -> Seat:
+    """The seat after the dealer in the direction of play leads the first trick."""
+    return next_seat(dealer, direction)
+
+
+def next_dealer(dealer: Seat, direction: str) -> Seat:
+    """The deal passes one seat in the direction of play."""
+    return next_seat(dealer, direction)
