@@ -8,7 +8,7 @@ in :mod:`klaverjas.core.tables`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 Card = int
 CardSet = int
@@ -133,3 +133,10 @@ def cards_text(cards: CardSet | Iterable[Card]) -> str:
 
 def count(mask: CardSet) -> int:
     return mask.bit_count()
+
+
+def random_card(mask: CardSet, random: Callable[[], float]) -> Card:
+    """A uniformly random card of a non-empty mask, drawn with one call of ``random()``."""
+    for _ in range(int(random() * mask.bit_count())):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1

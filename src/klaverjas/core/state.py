@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
-from .cards import RANKS, SUIT_MASKS, SUITS, Card, CardSet, card_name
+from .cards import RANK_MASKS, RANKS, SUIT_MASKS, SUITS, Card, CardSet, card_name, random_card
+from .cards import _BYTE_CARDS as BYTE_CARDS
 from .play import PlayRules, Refusal, legal_mask, refusal
-from .roem import STUK, Roemte, has_sturk, quartet_values, scoring_roemtes, trick_roem
+from .roem import RUN_ROEM, STUK, Roemte, has_sturk, quartet_values, scoring_roemtes, trick_roem
 from .rules import Rules
 from .scoring import DealScore, going_on, score_deal
 from .seats import SEATS, TEAMS, first_lead, step_of
-from .tables import TABLES
+from .tables import TABLES, ValueTables
 from .trump import TrumpAction, TrumpSelection
 
 
@@ -34,8 +35,7 @@ class IllegalCard(PlayError):
         super().__init__(f"{SEATS[seat]} may not play {card_name(refusal.card)}: {refusal.text('en')}")
 
 
-@dataclass(frozen=True)
-class Trick:
+class Trick(NamedTuple):
     leader: int
     cards: tuple[Card, ...]
     winner: int
@@ -47,26 +47,63 @@ class Trick:
                 "winner": SEATS[self.winner], "points": self.points, "roem": self.roem}
 
 
+def shuffled_deck(rng: random.Random) -> list[Card]:
+    """A uniformly random order of the 32 cards (sorting by random keys is the fastest way here)."""
+    rnd = rng.random
+    return sorted(range(32), key=lambda _: rnd())
+
+
 def deal_hands(rules: Rules, dealer: int, rng: random.Random) -> tuple[list[CardSet], Card]:
     """Shuffle and deal in the variant's batches from the first lead seat; returns the hands and the
     last card dealt (the dealer's, face up in ``last_card`` trump selection)."""
-    deck = list(range(32))
-    rng.shuffle(deck)
+    deck = shuffled_deck(rng)
     return hands_from_deck(rules, dealer, deck), deck[31]
 
 
+_POSITIONS: dict[tuple[str, str, int], tuple[tuple[int, ...], ...]] = {}
+
+
 def hands_from_deck(rules: Rules, dealer: int, deck: Sequence[Card]) -> list[CardSet]:
-    hands = [0, 0, 0, 0]
-    step = step_of(rules.direction)
-    pos = 0
-    for size in rules.batch_sizes:
-        seat = dealer
-        for _ in range(4):
-            seat = (seat + step) % 4
-            for _ in range(size):
-                hands[seat] |= 1 << deck[pos]
-                pos += 1
+    """Deal ``deck`` in batches, each batch going round the table from the seat after the dealer."""
+    key = (rules.batches, rules.direction, dealer)
+    positions = _POSITIONS.get(key)
+    if positions is None:
+        per_seat: list[list[int]] = [[], [], [], []]
+        step = step_of(rules.direction)
+        pos = 0
+        for size in rules.batch_sizes:
+            seat = dealer
+            for _ in range(4):
+                seat = (seat + step) % 4
+                per_seat[seat].extend(range(pos, pos + size))
+                pos += size
+        positions = _POSITIONS[key] = tuple(tuple(p) for p in per_seat)
+    hands = []
+    for seat_positions in positions:
+        mask = 0
+        for p in seat_positions:
+            mask |= 1 << deck[p]
+        hands.append(mask)
     return hands
+
+
+# Seats in playing order from each leader, per direction step.
+_SEAT_ORDERS = {step: tuple(tuple((leader + i * step) & 3 for i in range(4)) for leader in range(4))
+                for step in (1, 3)}
+
+_EngineData = tuple[ValueTables, PlayRules, tuple[int, ...], int, bool, bool, bool, int]
+
+
+def _engine_data(rules: Rules) -> _EngineData:
+    """What the hot paths derive from the rules, computed once per Rules value."""
+    data: _EngineData | None = rules.__dict__.get("_engine")
+    if data is None:
+        tables = TABLES[rules.values]
+        data = (tables, PlayRules.of(rules), quartet_values(rules), step_of(rules.direction),
+                rules.roem_claim == "claimed" and rules.roem == "trick", rules.roem == "hand",
+                rules.match_end_kind[0] == "strokes", tables.last_trick)
+        rules.__dict__["_engine"] = data  # frozen dataclass: cache beside the fields, not as one
+    return data
 
 
 class Deal:
@@ -89,14 +126,11 @@ class Deal:
         self.hands = list(hands)
         self.selection = TrumpSelection(rules, dealer, proposed)
         self.carry = (carry[0], carry[1])
-        self._tables = TABLES[rules.values]
-        self._pr = PlayRules.of(rules)
-        self._quartets = quartet_values(rules)
-        self._step = step_of(rules.direction)
-        self._claimed = rules.roem_claim == "claimed" and rules.roem == "trick"
+        (self._tables, self._pr, self._quartets, self._step, self._claimed, self._hand_roem, self._strokes,
+         self._last_bonus) = _engine_data(rules)
         self.trump = -1
         self.makers: int | None = None
-        self.leader = self.turn = first_lead(dealer, rules.direction)
+        self.leader = self.turn = self.selection.first
         self.trick: list[Card] = []
         self.win = -1
         self.win_seat = -1
@@ -107,12 +141,11 @@ class Deal:
         self.plays: list[tuple[int, Card]] = []
         self.illegal_plays: list[tuple[int, int, Card]] = []  # (play index, seat, card)
         self.verzaakt: int | None = None
-        self.pending_roem: tuple[int, int] | None = None  # (team, roem) awaiting a claim
+        self._pending: tuple[int, int, int] | None = None  # (team, roem, at play count) awaiting a claim
         self.claims: list[tuple[int, int, int]] = []  # (play index, seat, roem)
         self.went_on: tuple[int, int, int] | None = None  # S000: (team, strokes, trick index)
-        self._undo: list[tuple[int, int, tuple[int, int] | None, tuple[int, int, int] | None, bool]] = []
         self._roemtes: list[Roemte] = []
-        self._sturk: dict[int, int] = {}  # trump suit holder seat -> roem
+        self._sturk: dict[int, int] = {}  # holder seat of trump king and queen -> roem
         if self.selection.done:
             self._start_play()
 
@@ -161,6 +194,7 @@ class Deal:
         maker = self.selection.maker
         self.makers = None if maker is None or not self.rules.has_makers else maker & 1
         self._above = self._tables.above[trump]
+        self._beaten_by = self._tables.beaten_by[trump]
         self._points = self._tables.points[trump]
         if self.rules.roem == "hand":
             order = [(self.leader + i * self._step) % 4 for i in range(4)]
@@ -207,22 +241,87 @@ class Deal:
     def play_unchecked(self, card: Card) -> None:
         """Play a card known to be legal (search and playouts)."""
         seat = self.turn
-        trick = self.trick
-        self._undo.append((self.win, self.win_seat, self.pending_roem, self.went_on, False))
-        self.pending_roem = None
         self.hands[seat] ^= 1 << card
         self.plays.append((seat, card))
-        if not trick:
-            self.win, self.win_seat = card, seat
-        else:
-            win = self.win
-            if self._above[win] >> card & 1 or (card >> 3 == self.trump and win >> 3 != self.trump):
-                self.win, self.win_seat = card, seat
+        trick = self.trick
+        if not trick or self._beaten_by[self.win] >> card & 1:
+            self.win = card
+            self.win_seat = seat
         trick.append(card)
-        if len(trick) < 4:
+        if len(trick) == 4:
+            self._finish_trick()
+        else:
             self.turn = (seat + self._step) & 3
+
+    def playout(self, rng: random.Random) -> None:
+        """Play uniformly random legal cards to the end of the deal (Monte Carlo, benchmarks).
+
+        The result equals calling :meth:`play_unchecked` with :func:`random_card` of
+        :meth:`legal` each time (a test checks this); the common case of trick roem
+        counted automatically runs in local variables because it is the inner loop of
+        every simulation.
+        """
+        rnd = rng.random
+        if self.trick or self._claimed or self._hand_roem or self._strokes:
+            while len(self.tricks) < 8:
+                self.play_unchecked(random_card(self.legal(), rnd))
             return
-        self._finish_trick()
+        hands, plays, tricks = self.hands, self.plays, self.tricks
+        trump, above, beaten_by, pr, pts = self.trump, self._above, self._beaten_by, self._pr, self._points
+        step, quartets, stuk, new_tuple = self._step, self._quartets, STUK[trump], tuple.__new__
+        points, roem, won = self.points, self.roem, self.tricks_won
+        order = _SEAT_ORDERS[step]
+        simple_follow = not (pr.head_plain or pr.trump_instead_of_following)
+        seat = self.leader
+        for index in range(len(tricks), 8):
+            leader = seat
+            legal = hands[seat]
+            for _ in range(int(rnd() * legal.bit_count())):  # random_card, inlined
+                legal &= legal - 1
+            card = (legal & -legal).bit_length() - 1
+            hands[seat] ^= 1 << card
+            led, win, win_seat = card >> 3, card, seat
+            led_mask, led_shift, led_cards = SUIT_MASKS[led], 8 * led, BYTE_CARDS[led]
+            plain_follow = led != trump and simple_follow
+            cards = [card]
+            mask = 1 << card
+            for _ in range(3):
+                seat = (seat + step) & 3
+                hand = hands[seat]
+                legal = hand & led_mask
+                if not (legal and plain_follow):  # following a plain suit needs no rule lookup
+                    legal = legal_mask(hand, led, win, win_seat == seat ^ 2, trump, above, pr)
+                if legal & led_mask == legal:  # following suit: pick from the suit's byte
+                    options = led_cards[legal >> led_shift]
+                    card = options[int(rnd() * len(options))]
+                else:
+                    for _ in range(int(rnd() * legal.bit_count())):
+                        legal &= legal - 1
+                    card = (legal & -legal).bit_length() - 1
+                hands[seat] = hand ^ (1 << card)
+                if beaten_by[win] >> card & 1:
+                    win, win_seat = card, seat
+                cards.append(card)
+                mask |= 1 << card
+            team = win_seat & 1
+            trick_points = pts[cards[0]] + pts[cards[1]] + pts[cards[2]] + pts[cards[3]]
+            if index == 7:
+                trick_points += self._last_bonus
+            trick_roem = (RUN_ROEM[mask & 255] + RUN_ROEM[mask >> 8 & 255] + RUN_ROEM[mask >> 16 & 255]
+                          + RUN_ROEM[mask >> 24])
+            if mask & stuk == stuk:
+                trick_roem += 20
+            quartet = RANK_MASKS[card & 7]
+            if mask & quartet == quartet:
+                trick_roem += quartets[card & 7]
+            points[team] += trick_points
+            roem[team] += trick_roem
+            won[team] += 1
+            plays += zip(order[leader], cards)
+            tricks.append(new_tuple(Trick, (leader, tuple(cards), win_seat, trick_points, trick_roem)))
+            seat = win_seat
+        self.leader = self.turn = seat
+        self.win = self.win_seat = -1
 
     def _finish_trick(self) -> None:
         trick = self.trick
@@ -232,79 +331,88 @@ class Deal:
         index = len(self.tricks)
         points = pts[trick[0]] + pts[trick[1]] + pts[trick[2]] + pts[trick[3]]
         if index == 7:
-            points += self._tables.last_trick
-        if self.rules.roem == "trick":
-            roem = trick_roem(trick, self.trump, self._quartets)
+            points += self._last_bonus
+        if self._hand_roem:
+            roem = self._hand_roem_at(index, trick, 1)
         else:
-            roem = 0
-        credited = roem
-        if roem and self._claimed:
-            self.pending_roem = (team, roem)
-            credited = 0
+            roem = trick_roem(trick, self.trump, self._quartets)
+            if roem:
+                if self._claimed:
+                    self._pending = (team, roem, len(self.plays))
+                    roem = 0
+                else:
+                    self.roem[team] += roem
         self.points[team] += points
         self.tricks_won[team] += 1
-        if self.rules.roem == "hand":
-            credited = self._hand_roem_at(index, trick)
-            for r_team, amount in credited:
-                self.roem[r_team] += amount
-            credited_total = sum(a for _, a in credited)
-        else:
-            self.roem[team] += credited
-            credited_total = credited
-        self.tricks.append(Trick(self.leader, tuple(trick), winner, points, credited_total))
-        u = self._undo[-1]
-        self._undo[-1] = (u[0], u[1], u[2], u[3], True)
+        self.tricks.append(Trick(self.leader, tuple(trick), winner, points, roem))
         self.trick = []
         self.leader = self.turn = winner
-        if self.rules.match_end_kind[0] == "strokes" and self.went_on is None:
+        if self._strokes and self.went_on is None:
             on = going_on(self.rules, self.running_totals)
             if on is not None:
                 self.went_on = (on[0], on[1], index)
 
-    def _hand_roem_at(self, index: int, trick: Sequence[Card]) -> list[tuple[int, int]]:
-        """S000 roemtes count from the end of the first trick; Sturk from the trick it is declared in."""
-        out: list[tuple[int, int]] = []
+    def _hand_roem_at(self, index: int, trick: Sequence[Card], sign: int) -> int:
+        """S000 roemtes count from the end of the first trick; Sturk from the trick it is declared in.
+
+        Adds ``sign`` times the roem credited at trick ``index`` to the teams; returns the total."""
+        credited: list[tuple[int, int]] = []
         if index == 0:
-            out.extend((r.seat & 1, r.value) for r in self._roemtes)
+            credited.extend((r.seat & 1, r.value) for r in self._roemtes)
         stuk = STUK[self.trump]
-        for holder in self._sturk:
+        if self._sturk:
             before = 0
-            for t in self.tricks:
-                before |= sum(1 << c for c in t.cards)
-            now = sum(1 << c for c in trick)
+            for t in self.tricks[:index]:
+                for c in t.cards:
+                    before |= 1 << c
+            now = 0
+            for c in trick:
+                now |= 1 << c
             if not before & stuk and now & stuk:
-                out.append((holder & 1, 20))
-        return out
+                credited.extend((holder & 1, 20) for holder in self._sturk)
+        for team, amount in credited:
+            self.roem[team] += sign * amount
+        return sum(amount for _, amount in credited)
+
+    @property
+    def pending_roem(self) -> tuple[int, int] | None:
+        """Claimed roem: (team, roem) of the trick just completed, until the next card is played."""
+        pending = self._pending
+        if pending is not None and pending[2] == len(self.plays):
+            return pending[0], pending[1]
+        return None
 
     def undo(self) -> Card:
         """Take back the last card; returns it."""
         if not self.plays:
             raise PlayError("no card to undo")
         seat, card = self.plays.pop()
-        win, win_seat, pending, went_on, completed = self._undo.pop()
-        if completed:
+        if self.trick:
+            self.trick.pop()
+        else:
             t = self.tricks.pop()
             team = t.winner & 1
             self.points[team] -= t.points
             self.tricks_won[team] -= 1
-            if self.rules.roem == "hand":
-                for r_team, amount in self._hand_roem_at(len(self.tricks), t.cards):
-                    self.roem[r_team] -= amount
+            if self._hand_roem:
+                self._hand_roem_at(len(self.tricks), t.cards, -1)
             else:
                 self.roem[team] -= t.roem
             self.trick = list(t.cards[:3])
             self.leader = t.leader
-            for ci, (c_play, c_seat, c_roem) in enumerate(self.claims):
-                if c_play >= len(self.plays):
-                    del self.claims[ci:]
-                    break
-        else:
-            self.trick.pop()
+            while self.claims and self.claims[-1][0] > len(self.plays):
+                self.claims.pop()
+            if self.went_on is not None and self.went_on[2] >= len(self.tricks):
+                self.went_on = None
         if self.illegal_plays and self.illegal_plays[-1][0] == len(self.plays):
             self.illegal_plays.pop()
         self.hands[seat] |= 1 << card
-        self.win, self.win_seat, self.pending_roem, self.went_on = win, win_seat, pending, went_on
         self.turn = seat
+        # The trick's head is recomputed from the cards left in it.
+        self.win = self.win_seat = -1
+        for pos, c in enumerate(self.trick):
+            if pos == 0 or self._beaten_by[self.win] >> c & 1:
+                self.win, self.win_seat = c, (self.leader + pos * self._step) & 3
         return card
 
     # --- claims and calls ---------------------------------------------
@@ -324,7 +432,7 @@ class Deal:
         if amount != roem:
             raise PlayError(f"the last trick holds {roem} roem, not {amount}")
         self.roem[team] += roem
-        self.pending_roem = None
+        self._pending = None
         self.claims.append((len(self.plays), seat, roem))
         # Keep the undo record consistent: the trick's credited roem now includes the claim.
         t = self.tricks[-1]

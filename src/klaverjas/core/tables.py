@@ -27,6 +27,7 @@ class ValueTables:
 
     points: tuple[tuple[int, ...], ...]
     above: tuple[tuple[int, ...], ...]  # same-suit cards that beat the card
+    beaten_by: tuple[tuple[int, ...], ...]  # every card that takes over a trick headed by the card
     strength: tuple[tuple[int, ...], ...]  # 0..7 within a plain suit, 8..15 for trumps
     last_trick: int
     plain_order: tuple[int, ...]  # rank indices low to high
@@ -37,9 +38,9 @@ def _build(values: str) -> ValueTables:
     plain_order, trump_order, plain_points, trump_points, last = _ORDERS[values]
     plain_pos = {r: i for i, r in enumerate(plain_order)}
     trump_pos = {r: i for i, r in enumerate(trump_order)}
-    points, above, strength = [], [], []
+    points, above, beaten, strength = [], [], [], []
     for trump in range(4):
-        pts, abv, st = [], [], []
+        pts, abv, bt, st = [], [], [], []
         for card in range(32):
             suit, rank = card >> 3, card & 7
             pos = trump_pos if suit == trump else plain_pos
@@ -50,10 +51,12 @@ def _build(values: str) -> ValueTables:
                 if pos[other] > pos[rank]:
                     mask |= 1 << (8 * suit + other)
             abv.append(mask)
+            bt.append(mask | (SUIT_MASKS[trump] if suit != trump else 0))
         points.append(tuple(pts))
         above.append(tuple(abv))
+        beaten.append(tuple(bt))
         strength.append(tuple(st))
-    return ValueTables(tuple(points), tuple(above), tuple(strength), last, plain_order, trump_order)
+    return ValueTables(tuple(points), tuple(above), tuple(beaten), tuple(strength), last, plain_order, trump_order)
 
 
 TABLES: dict[str, ValueTables] = {name: _build(name) for name in _ORDERS}
@@ -61,9 +64,7 @@ TABLES: dict[str, ValueTables] = {name: _build(name) for name in _ORDERS}
 
 def beats(challenger: int, winner: int, trump: int, tables: ValueTables) -> bool:
     """Whether ``challenger`` takes over a trick headed by ``winner``."""
-    if tables.above[trump][winner] >> challenger & 1:
-        return True
-    return challenger >> 3 == trump and winner >> 3 != trump
+    return bool(tables.beaten_by[trump][winner] >> challenger & 1)
 
 
 def suit_points(mask: int, trump: int, tables: ValueTables) -> int:

@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .cards import SUITS
 from .rules import Rules
-from .seats import SEATS, first_lead, next_seat
+from .seats import SEATS, step_of
 
 
 class TrumpError(ValueError):
     """An action the trump selection does not allow now; the message says why."""
 
 
-@dataclass(frozen=True)
-class TrumpAction:
+class TrumpAction(NamedTuple):
     kind: str  # "pass", "play" (take the proposed/turned suit) or "choose"
     suit: int | None = None
 
@@ -30,13 +29,16 @@ class TrumpAction:
 
 PASS = TrumpAction("pass")
 PLAY = TrumpAction("play")
+_CHOOSE = tuple(TrumpAction("choose", s) for s in range(4))
+_OFFER = (PLAY, PASS)
+_FREE = (PASS, *_CHOOSE)
+_FORCED = {ex: tuple(a for a in _CHOOSE if a.suit != ex) for ex in (None, 0, 1, 2, 3)}
 
 
 def choose(suit: int) -> TrumpAction:
-    return TrumpAction("choose", suit)
+    return _CHOOSE[suit]
 
 
-@dataclass
 class TrumpSelection:
     """Who may say what, in order, until trump and the maker are known.
 
@@ -44,27 +46,27 @@ class TrumpSelection:
     ``last_card`` it is the suit of the dealer's face-up last card.
     """
 
-    rules: Rules
-    dealer: int
-    proposed: int | None = None
-    to_move: int | None = None
-    trump: int | None = None
-    maker: int | None = None
-    passes: int = 0
-    events: list[tuple[int, TrumpAction]] = field(default_factory=list)
+    __slots__ = ("rules", "dealer", "proposed", "to_move", "trump", "maker", "passes", "events", "first",
+                 "mode", "_step")
 
-    def __post_init__(self) -> None:
-        mode = self.rules.trump_selection
-        if mode in ("proposed", "turned", "last_card") and self.proposed is None:
+    def __init__(self, rules: Rules, dealer: int, proposed: int | None = None):
+        self.rules = rules
+        self.dealer = dealer
+        self.proposed = proposed
+        self.mode = mode = rules.trump_selection
+        self.trump: int | None = None
+        self.maker: int | None = None
+        self.passes = 0
+        self.events: list[tuple[int, TrumpAction]] = []
+        if mode in ("proposed", "turned", "last_card") and proposed is None:
             raise TrumpError(f"trump selection {mode} needs the proposed suit")
+        self._step = step_of(rules.direction)
+        self.first = (dealer + self._step) % 4
+        self.to_move: int | None = None
         if mode == "last_card":
-            self.trump = self.proposed
-            return
-        self.to_move = first_lead(self.dealer, self.rules.direction)
-
-    @property
-    def mode(self) -> str:
-        return self.rules.trump_selection
+            self.trump = proposed
+        else:
+            self.to_move = self.first
 
     @property
     def done(self) -> bool:
@@ -87,14 +89,14 @@ class TrumpSelection:
             return self.proposed
         return None
 
-    def options(self) -> list[TrumpAction]:
-        if self.done:
-            return []
+    def options(self) -> tuple[TrumpAction, ...]:
+        if self.trump is not None:
+            return ()
         if self.forced:
-            return [choose(s) for s in range(4) if s != self.excluded]
+            return _FORCED[self.excluded]
         if self.mode in ("proposed", "turned"):
-            return [PLAY, PASS]
-        return [PASS] + [choose(s) for s in range(4)]
+            return _OFFER
+        return _FREE
 
     def why_not(self, action: TrumpAction) -> str | None:
         """Why ``action`` is not allowed now, or None."""
@@ -113,16 +115,15 @@ class TrumpSelection:
         return f"{action} is not possible now"
 
     def act(self, action: TrumpAction) -> None:
-        reason = self.why_not(action)
-        if reason is not None:
-            raise TrumpError(reason)
+        if action not in self.options():
+            raise TrumpError(self.why_not(action) or f"{action} is not possible now")
         seat = self.to_move
         assert seat is not None
         self.events.append((seat, action))
         if action.kind == "pass":
             self.passes += 1
             # All pass: the first lead seat chooses (free, proposed, turned); in bid the dealer is next anyway.
-            self.to_move = next_seat(seat, self.rules.direction)
+            self.to_move = (seat + self._step) % 4
             return
         self.trump = self.proposed if action.kind == "play" else action.suit
         self.maker = seat
