@@ -4,8 +4,22 @@ Everything else in klaverjas (solver, bots, CLI, web) builds on these modules.
 """
 
 from .cards import (
-    FULL_DECK, RANKS, SUIT_MASKS, SUITS, Card, CardError, CardSet, card_name, card_symbol, cards_of,
-    cards_text, mask_of, parse_card, parse_cards, parse_hand, parse_suit,
+    FULL_DECK,
+    RANKS,
+    SUIT_MASKS,
+    SUITS,
+    Card,
+    CardError,
+    CardSet,
+    card_name,
+    card_symbol,
+    cards_of,
+    cards_text,
+    mask_of,
+    parse_card,
+    parse_cards,
+    parse_hand,
+    parse_suit,
 )
 from .play import PlayRules, Refusal, legal_for, legal_mask, refusal, trick_view
 from .reasons import card_label, card_words
@@ -13,8 +27,18 @@ from .roem import hand_roemtes, scoring_roemtes, trick_roem
 from .rules import PRESETS, Rules, RulesError
 from .scoring import DealScore, Match, ScoreError, going_on, score_deal
 from .seats import (
-    EW, NS, SEATS, TEAMS, SeatError, first_lead, next_dealer, next_seat, parse_seat, parse_team,
-    partner_of, team_of,
+    EW,
+    NS,
+    SEATS,
+    TEAMS,
+    SeatError,
+    first_lead,
+    next_dealer,
+    next_seat,
+    parse_seat,
+    parse_team,
+    partner_of,
+    team_of,
 )
 from .state import Deal, IllegalCard, PlayError, Trick, deal_hands, hands_from_deck
 from .tables import TABLES

@@ -70,7 +70,8 @@ def render(r: Refusal, lang: str = "en") -> str:
         if r.partner_winning:
             who = f"je maat {who}" if nl else f"your partner {who}"
     else:
-        who = ("je maat" if nl else "your partner") if r.partner_winning else ("de tegenpartij" if nl else "the opponent")
+        mate, opponent = ("je maat", "de tegenpartij") if nl else ("your partner", "the opponent")
+        who = mate if r.partner_winning else opponent
     Who = who[0].upper() + who[1:]
     code = r.code
     if code == "not_in_hand":

@@ -63,7 +63,7 @@ class Rules:
             value = getattr(self, name)
             if not isinstance(value, int) or value < 0 or value % 10:
                 raise RulesError(f"{name}={value!r} must be a non-negative multiple of 10")
-        self.match_end_kind  # validates
+        _ = self.match_end_kind  # parsing it validates the text
 
     # --- derived values -------------------------------------------------
     @property

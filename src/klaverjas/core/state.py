@@ -11,13 +11,13 @@ import random
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .cards import RANK_MASKS, RANKS, SUIT_MASKS, SUITS, Card, CardSet, card_name, random_card
 from .cards import _BYTE_CARDS as BYTE_CARDS
+from .cards import RANK_MASKS, RANKS, SUIT_MASKS, SUITS, Card, CardSet, card_name, random_card
 from .play import PlayRules, Refusal, legal_mask, refusal
 from .roem import RUN_ROEM, STUK, Roemte, has_sturk, quartet_values, scoring_roemtes, trick_roem
 from .rules import Rules
 from .scoring import DealScore, going_on, score_deal
-from .seats import SEATS, TEAMS, first_lead, step_of
+from .seats import SEATS, TEAMS, step_of
 from .tables import TABLES, ValueTables
 from .trump import TrumpAction, TrumpSelection
 
@@ -317,7 +317,7 @@ class Deal:
             points[team] += trick_points
             roem[team] += trick_roem
             won[team] += 1
-            plays += zip(order[leader], cards)
+            plays += zip(order[leader], cards, strict=True)
             tricks.append(new_tuple(Trick, (leader, tuple(cards), win_seat, trick_points, trick_roem)))
             seat = win_seat
         self.leader = self.turn = seat
