@@ -1,4 +1,8 @@
 # `make run` and `make test` do all their own set-up in .venv on a fresh machine.
+# Debian's CPython is built with PGO and LTO and runs the engine about twice as fast as a
+# source build without them, so the venv uses it when it is there.
+PYTHON ?= $(shell for p in /usr/bin/python3.11 /usr/bin/python3 python3; do \
+	  $$p -c 'import sys, venv, ensurepip; assert sys.version_info >= (3, 11)' 2>/dev/null && echo $$p && break; done)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
@@ -6,13 +10,12 @@ STAMP := $(VENV)/.installed
 .PHONY: run test lint typecheck bench clean
 
 $(STAMP): pyproject.toml
-	python3 -m venv $(VENV)
-	$(BIN)/python -m pip install -q --upgrade pip
+	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q -e '.[test]'
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/klaverjas demo --seed 1
+	$(BIN)/klaverjas serve
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

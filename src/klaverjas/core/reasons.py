@@ -64,7 +64,7 @@ def render(r: Refusal, lang: str = "en") -> str:
     led = suit_words(r.led, lang) if r.led >= 0 else ""
     trump = suit_words(r.trump, lang)
     win = card_words(r.win, lang) if r.win >= 0 else ""
-    only = _only(r.allowed, lang)
+    only = _only(r.allowed, lang) if r.allowed else ""
     if r.win_seat >= 0:
         who = seat_words(r.win_seat, lang)
         if r.partner_winning:
@@ -72,7 +72,6 @@ def render(r: Refusal, lang: str = "en") -> str:
     else:
         mate, opponent = ("je maat", "de tegenpartij") if nl else ("your partner", "the opponent")
         who = mate if r.partner_winning else opponent
-    Who = who[0].upper() + who[1:]
     code = r.code
     if code == "not_in_hand":
         return f"Je hebt {card_words(r.card, lang)} niet." if nl else f"You do not hold {card_words(r.card, lang)}."
@@ -106,7 +105,7 @@ def render(r: Refusal, lang: str = "en") -> str:
                 if nl else
                 f"You have no {led}; {who} is winning with {win}, which is trump, so you must overtrump: {only}.")
     if code == "must_overtrump_partner":
-        return (f"Je hebt geen {led}; {Who} ligt hoog met {win}, en dat is troef; in deze regels moet je toch "
+        return (f"Je hebt geen {led}; {who} ligt hoog met {win}, en dat is troef; in deze regels moet je toch "
                 f"troeven en overtroeven als je kunt: {only}." if nl else
                 f"You have no {led}; {who} is winning with {win}, which is trump; under these rules you must "
                 f"still trump, higher if you can: {only}.")

@@ -115,6 +115,8 @@ class Deal:
             raise PlayError(f"a deal needs 4 hands, got {len(hands)}")
         seen = 0
         for seat, hand in enumerate(hands):
+            if hand >> 32 or hand < 0:
+                raise PlayError(f"hand {SEATS[seat]} holds something that is not one of the 32 cards")
             if hand.bit_count() != 8:
                 raise PlayError(f"hand {SEATS[seat]} has {hand.bit_count()} cards, expected 8")
             if seen & hand:

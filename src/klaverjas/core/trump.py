@@ -106,6 +106,9 @@ class TrumpSelection:
             return None
         if self.forced and action.kind == "pass":
             return f"{SEATS[self.to_move or 0]} must choose a suit now: passing is no longer possible"
+        if self.forced and action.kind == "play":
+            return f"{SEATS[self.to_move or 0]} must name a suit now" + (
+                f" other than {SUITS[self.excluded]}" if self.excluded is not None else "")
         if action.kind == "choose" and action.suit is not None and action.suit == self.excluded:
             return f"everyone passed on {SUITS[action.suit]}: a different suit must be chosen"
         if action.kind == "choose" and self.mode in ("proposed", "turned"):
