@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .rules import Rules
 from .seats import TEAMS
@@ -17,8 +18,7 @@ class ScoreError(ValueError):
     """Inconsistent deal figures; the message names the field."""
 
 
-@dataclass(frozen=True)
-class DealScore:
+class DealScore(NamedTuple):
     scores: tuple[int, int]  # what each team writes on the sheet (NS, EW)
     nat: bool = False
     pit: int | None = None  # team that took every trick

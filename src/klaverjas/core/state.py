@@ -109,6 +109,12 @@ def _engine_data(rules: Rules) -> _EngineData:
 class Deal:
     """A deal in progress.  Seats and teams are ints (see :mod:`klaverjas.core.seats`)."""
 
+    __slots__ = ("rules", "dealer", "initial", "hands", "selection", "carry", "trump", "makers", "leader", "turn",
+                 "trick", "win", "win_seat", "points", "roem", "tricks_won", "tricks", "plays", "illegal_plays",
+                 "verzaakt", "claims", "went_on", "turned_rank", "_tables", "_pr", "_quartets", "_step",
+                 "_claimed", "_hand_roem", "_strokes", "_last_bonus", "_pending", "_roemtes", "_sturk", "_above",
+                 "_beaten_by", "_points")
+
     def __init__(self, rules: Rules, dealer: int, hands: Sequence[CardSet], proposed: int | None = None,
                  carry: Sequence[int] = (0, 0)):
         if len(hands) != 4:
@@ -128,6 +134,7 @@ class Deal:
         self.hands = list(hands)
         self.selection = TrumpSelection(rules, dealer, proposed)
         self.carry = (carry[0], carry[1])
+        self.turned_rank = ""
         (self._tables, self._pr, self._quartets, self._step, self._claimed, self._hand_roem, self._strokes,
          self._last_bonus) = _engine_data(rules)
         self.trump = -1
@@ -164,8 +171,6 @@ class Deal:
         if mode == "turned":
             deal.turned_rank = rng.choice("23456")
         return deal
-
-    turned_rank: str = ""
 
     @property
     def face_up(self) -> str | None:
