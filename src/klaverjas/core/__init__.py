@@ -21,6 +21,7 @@ from .cards import (
     parse_hand,
     parse_suit,
 )
+from .match import MatchPlay
 from .play import PlayRules, Refusal, legal_for, legal_mask, refusal, trick_view
 from .reasons import card_label, card_words
 from .roem import hand_roemtes, scoring_roemtes, trick_roem
@@ -47,7 +48,7 @@ from .trump import PASS, PLAY, TrumpAction, TrumpError, TrumpSelection, choose
 __all__ = [
     "FULL_DECK", "RANKS", "SUIT_MASKS", "SUITS", "Card", "CardError", "CardSet", "card_name", "card_symbol",
     "cards_of", "cards_text", "mask_of", "parse_card", "parse_cards", "parse_hand", "parse_suit",
-    "PlayRules", "Refusal", "legal_for", "legal_mask", "refusal", "trick_view", "card_label", "card_words",
+    "MatchPlay", "PlayRules", "Refusal", "legal_for", "legal_mask", "refusal", "trick_view", "card_label", "card_words",
     "hand_roemtes", "scoring_roemtes", "trick_roem", "PRESETS", "Rules", "RulesError", "DealScore", "Match",
     "ScoreError", "going_on", "score_deal", "EW", "NS", "SEATS", "TEAMS", "SeatError", "first_lead",
     "next_dealer", "next_seat", "parse_seat", "parse_team", "partner_of", "team_of", "Deal", "IllegalCard",

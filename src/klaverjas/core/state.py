@@ -111,7 +111,8 @@ class Deal:
 
     __slots__ = ("rules", "dealer", "initial", "hands", "selection", "carry", "trump", "makers", "leader", "turn",
                  "trick", "win", "win_seat", "points", "roem", "tricks_won", "tricks", "plays", "illegal_plays",
-                 "verzaakt", "claims", "went_on", "turned_rank", "_tables", "_pr", "_quartets", "_step",
+                 "verzaakt", "claims", "went_on", "went_on_totals", "turned_rank", "_tables", "_pr", "_quartets",
+                 "_step",
                  "_claimed", "_hand_roem", "_strokes", "_last_bonus", "_pending", "_roemtes", "_sturk", "_above",
                  "_beaten_by", "_points")
 
@@ -153,6 +154,7 @@ class Deal:
         self._pending: tuple[int, int, int] | None = None  # (team, roem, at play count) awaiting a claim
         self.claims: list[tuple[int, int, int]] = []  # (play index, seat, roem)
         self.went_on: tuple[int, int, int] | None = None  # S000: (team, strokes, trick index)
+        self.went_on_totals: tuple[int, int] | None = None  # the running totals at that moment
         self._roemtes: list[Roemte] = []
         self._sturk: dict[int, int] = {}  # holder seat of trump king and queen -> roem
         if self.selection.done:
@@ -358,6 +360,7 @@ class Deal:
             on = going_on(self.rules, self.running_totals)
             if on is not None:
                 self.went_on = (on[0], on[1], index)
+                self.went_on_totals = self.running_totals
 
     def _hand_roem_at(self, index: int, trick: Sequence[Card], sign: int) -> int:
         """S000 roemtes count from the end of the first trick; Sturk from the trick it is declared in.
@@ -410,7 +413,7 @@ class Deal:
             while self.claims and self.claims[-1][0] > len(self.plays):
                 self.claims.pop()
             if self.went_on is not None and self.went_on[2] >= len(self.tricks):
-                self.went_on = None
+                self.went_on = self.went_on_totals = None
         if self.illegal_plays and self.illegal_plays[-1][0] == len(self.plays):
             self.illegal_plays.pop()
         self.hands[seat] |= 1 << card
