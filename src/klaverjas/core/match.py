@@ -26,18 +26,31 @@ class MatchPlay:
     def is_over(self) -> bool:
         return self.match.is_over
 
-    def new_deal(self) -> Deal:
+    def new_deal(self, rng: random.Random | None = None) -> Deal:
+        """Deal the next deal (from ``rng``, else the match's own generator)."""
         if self.match.is_over:
             raise ScoreError("the match is over")
         if self.deal is not None and not self.deal.is_over:
             raise ScoreError("the current deal is not finished")
-        self.deal = Deal.new(self.rules, self.dealer, self.rng, carry=self.match.carry)
+        self.deal = Deal.new(self.rules, self.dealer, rng or self.rng, carry=self.match.carry)
         return self.deal
+
+    def adopt(self, deal: Deal) -> None:
+        """Continue with a deal rebuilt elsewhere (from a stored record)."""
+        if deal.dealer != self.dealer:
+            raise ScoreError(f"the deal's dealer is {deal.dealer}, expected {self.dealer}")
+        self.deal = deal
+
+    @property
+    def deal_finished(self) -> bool:
+        """The current deal is over: all tricks played, a renege called, or (S000) a team went on."""
+        deal = self.deal
+        return deal is not None and (deal.is_over or deal.went_on is not None)
 
     def finish_deal(self) -> None:
         """Record the finished deal and pass the deal one seat on."""
         deal = self.deal
-        if deal is None or not (deal.is_over or deal.went_on is not None):
+        if deal is None or not self.deal_finished:
             raise ScoreError("no finished deal to record")
         if self.rules.match_end_kind[0] == "strokes":
             if deal.went_on is not None:

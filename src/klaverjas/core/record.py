@@ -57,8 +57,10 @@ def _action(event: Any, index: int) -> tuple[int, TrumpAction]:
     raise RecordError(f"record: trump_selection[{index}].action {kind!r}: expected pass, play or choose")
 
 
-def start_deal(data: Mapping[str, Any]) -> Deal:
-    """A :class:`Deal` set up from a record up to the first card (trump known)."""
+def start_deal(data: Mapping[str, Any], partial: bool = False) -> Deal:
+    """A :class:`Deal` set up from a record up to the first card (trump known).
+
+    With ``partial`` a record may stop during the trump selection (a game in progress)."""
     if not isinstance(data, Mapping):
         raise RecordError("record: expected a JSON object")
     try:
@@ -105,12 +107,16 @@ def start_deal(data: Mapping[str, Any]) -> Deal:
                 except TrumpError as exc:
                     raise RecordError(f"record: trump_selection[{i}]: {exc}") from None
             if not deal.selection.done:
+                if partial:
+                    return deal
                 raise RecordError("record: trump_selection ends before trump is chosen")
             if trump is not None and deal.trump != trump:
                 raise RecordError(f"record: trump {SUITS[trump]} differs from the trump_selection outcome")
             if isinstance(maker_text, str) and parse_seat(maker_text) != deal.selection.maker:
                 raise RecordError("record: maker differs from the trump_selection outcome")
         elif not deal.selection.done:
+            if trump is None and partial:
+                return deal
             if trump is None:
                 raise RecordError("record: missing field 'trump'")
             if not rules.has_makers:
@@ -124,9 +130,11 @@ def start_deal(data: Mapping[str, Any]) -> Deal:
         raise RecordError(f"record: {exc}") from None
 
 
-def replay(data: Mapping[str, Any]) -> Deal:
-    """Replay a record to its last card, checking every play."""
-    deal = start_deal(data)
+def replay(data: Mapping[str, Any], partial: bool = False) -> Deal:
+    """Replay a record to its last card, checking every play (``partial``: see :func:`start_deal`)."""
+    deal = start_deal(data, partial)
+    if not deal.selection.done:
+        return deal
     plays = _field(data, "plays", list)
     if len(plays) > 32:
         raise RecordError(f"record: {len(plays)} plays, a deal has 32 cards")

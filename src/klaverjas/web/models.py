@@ -1,0 +1,170 @@
+"""Request and response bodies of the score keeper's JSON API (they make the OpenAPI schema)."""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt
+
+TeamCode = Literal["NS", "EW"]
+RulesName = Literal["amsterdam", "rotterdam", "sa"]
+MAX_NAME = 40
+
+
+def _clean_name(value: str) -> str:
+    # Names end up in SQLite, CSV and the page: refuse what none of them can show.
+    value = value.strip()
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError("name is not valid text") from None
+    if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in value):
+        raise ValueError("name contains control characters")
+    return value
+
+
+Name = Annotated[str, Field(max_length=MAX_NAME), AfterValidator(_clean_name)]
+
+
+class TeamNames(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    NS: Name = Field(default="Wij", description="first column, seats N and S (default 'Wij', us)")
+    EW: Name = Field(default="Zij", description="second column, seats E and W (default 'Zij', them)")
+
+
+class SheetIn(BaseModel):
+    """A new sheet."""
+
+    model_config = ConfigDict(extra="forbid")
+    title: Name = ""
+    teams: TeamNames = Field(default_factory=lambda: TeamNames())
+    players: list[Name] | None = Field(None, min_length=4, max_length=4,
+                                       description="four names in seating order (clockwise from the first)")
+    first_dealer: StrictInt = Field(0, ge=0, le=3, description="index into players of who deals first")
+    rules: RulesName = "amsterdam"
+    match_end: str | None = Field(None, max_length=20, description="deals:16, points:1500 or open; "
+                                  "sa sheets use strokes:5. Default deals:16 (sa: strokes:5)")
+
+
+class SheetPatch(BaseModel):
+    """Changes to a sheet's names or match end; the rules of a sheet do not change."""
+
+    model_config = ConfigDict(extra="forbid")
+    title: Name | None = None
+    teams: TeamNames | None = None
+    players: list[Name] | None = Field(None, min_length=4, max_length=4)
+    first_dealer: StrictInt | None = Field(None, ge=0, le=3)
+    match_end: str | None = Field(None, max_length=20)
+
+
+class PointsIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    NS: StrictInt | None = Field(None, description="card points incl. the last trick; leave one out to fill it in")
+    EW: StrictInt | None = None
+
+
+class RoemIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    NS: StrictInt = 0
+    EW: StrictInt = 0
+
+
+class DealIn(BaseModel):
+    """One deal as the keeper saw it; the score is computed from this."""
+
+    model_config = ConfigDict(extra="forbid")
+    makers: TeamCode | None = Field(None, description="the playing side (none on sa sheets)")
+    points: PointsIn
+    roem: RoemIn = Field(default_factory=RoemIn)
+    pit: TeamCode | None = Field(None, description="the side that took every trick")
+    verzaakt: TeamCode | None = Field(None, description="the side that reneged and was caught")
+    stopped: bool = Field(False, description="sa only: the deal ended when a team went on")
+
+
+class Pair(BaseModel):
+    NS: int
+    EW: int
+
+
+class WentOn(BaseModel):
+    team: TeamCode
+    strokes: int
+
+
+class DealOut(BaseModel):
+    id: int
+    number: int
+    dealer: int = Field(description="seat index (into players) of who dealt")
+    dealer_name: str | None
+    makers: TeamCode | None
+    points: Pair
+    roem: Pair
+    pit: TeamCode | None
+    verzaakt: TeamCode | None
+    stopped: bool
+    score: Pair
+    nat: bool
+    totals: Pair = Field(description="running totals of all deals so far")
+    game: int = Field(description="sa: the game this deal belongs to")
+    carry: Pair = Field(description="sa: the game's running totals after this deal")
+    went_on: WentOn | None
+
+
+class GameOut(BaseModel):
+    number: int
+    winner: TeamCode
+    strokes: int
+    totals: Pair
+
+
+class SheetOut(BaseModel):
+    id: int
+    title: str
+    teams: TeamNames
+    players: list[str] | None
+    first_dealer: int
+    rules: RulesName
+    match_end: str
+    scoring: Literal["points", "strokes"]
+    total: int = Field(description="card points in a deal: 162 or 146")
+    created: str
+    updated: str
+    deals: list[DealOut]
+    totals: Pair
+    next_dealer: int | None
+    next_dealer_name: str | None
+    over: bool
+    winner: TeamCode | None
+    draw: bool
+    strokes: Pair
+    games: list[GameOut]
+    carry: Pair
+    can_undo: bool
+    last_action: Literal["add", "edit", "delete"] | None
+
+
+class SheetSummary(BaseModel):
+    id: int
+    title: str
+    teams: TeamNames
+    rules: RulesName
+    match_end: str
+    deals: int
+    totals: Pair
+    strokes: Pair
+    over: bool
+    winner: TeamCode | None
+    updated: str
+
+
+class ErrorItem(BaseModel):
+    field: str
+    code: str
+    message: str
+
+
+class ErrorOut(BaseModel):
+    detail: str
+    code: str
+    errors: list[ErrorItem] = []

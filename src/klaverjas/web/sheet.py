@@ -1,0 +1,232 @@
+"""A score sheet: stored deal inputs in, scores, totals, dealer and winner out.
+
+All scoring goes through :mod:`klaverjas.core.scoring`.  This module only
+validates what a person typed (so each message can name its field) and walks
+the deals in order.  The one thing the core does not cover is a South African
+deal that stops mid-way because a team "goes on" (S000): its points need not
+add up to 146, so :func:`stopped_deal_score` scores it (points plus roem, which
+is all an SA deal score is; there are no makers and no nat).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from klaverjas.core.rules import Rules, RulesError
+from klaverjas.core.scoring import DealScore, Match, ScoreError, going_on, score_deal
+from klaverjas.core.seats import TEAMS, next_seat
+
+RULE_PRESETS = ("amsterdam", "rotterdam", "sa")
+DUTCH_MATCH_ENDS = ("deals", "points", "open")
+MAX_ROEM = 2000  # far above any real deal; keeps numbers sane in SQLite and on screen
+MAX_MATCH_NUMBER = 100_000
+
+
+class FieldError(Exception):
+    """Input that cannot be stored; each error names the field it belongs to."""
+
+    def __init__(self, errors: Sequence[tuple[str, str, str]]) -> None:
+        self.errors = list(errors)  # (field, code, English message)
+        super().__init__("; ".join(f"{f}: {m}" for f, _, m in self.errors))
+
+
+class Conflict(Exception):
+    """A valid request the sheet's current state does not allow (HTTP 409)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        self.code = code
+        super().__init__(message)
+
+
+@dataclass(frozen=True)
+class DealInput:
+    """What the keeper typed for one deal; scores are always recomputed from this."""
+
+    makers: int | None
+    points: tuple[int, int]
+    roem: tuple[int, int] = (0, 0)
+    pit: int | None = None
+    verzaakt: int | None = None
+    stopped: bool = False  # SA only: the deal ended when a team went on
+
+    def as_json(self) -> dict[str, Any]:
+        return {"makers": _team(self.makers), "points": list(self.points), "roem": list(self.roem),
+                "pit": _team(self.pit), "verzaakt": _team(self.verzaakt), "stopped": self.stopped}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> DealInput:
+        def team(v: Any) -> int | None:
+            return None if v is None else TEAMS.index(v)
+        p, r = data["points"], data["roem"]
+        return cls(team(data["makers"]), (int(p[0]), int(p[1])), (int(r[0]), int(r[1])),
+                   team(data["pit"]), team(data["verzaakt"]), bool(data.get("stopped", False)))
+
+
+def _team(t: int | None) -> str | None:
+    return None if t is None else TEAMS[t]
+
+
+@dataclass(frozen=True)
+class Settings:
+    title: str = ""
+    teams: tuple[str, str] = ("Wij", "Zij")
+    players: tuple[str, str, str, str] | None = None  # seating order; seats N E S W, N+S are teams[0]
+    first_dealer: int = 0
+    rules: str = "amsterdam"
+    match_end: str = "deals:16"
+
+    @property
+    def is_sa(self) -> bool:
+        return self.rules == "sa"
+
+    def rules_value(self) -> Rules:
+        return Rules.parse(self.rules).with_options(match_end=self.match_end)
+
+
+def check_settings(s: Settings) -> None:
+    errors: list[tuple[str, str, str]] = []
+    if s.rules not in RULE_PRESETS:
+        errors.append(("rules", "rules_unknown", f"rules must be one of {', '.join(RULE_PRESETS)}"))
+    else:
+        kind, _, number = s.match_end.partition(":")
+        allowed = ("strokes",) if s.is_sa else DUTCH_MATCH_ENDS
+        if kind not in allowed:
+            errors.append(("match_end", "match_end_kind",
+                           f"match end for {s.rules} must be {' or '.join(allowed)}"))
+        elif kind != "open" and not (number.isdigit() and 0 < int(number) <= MAX_MATCH_NUMBER):
+            errors.append(("match_end", "match_end_number", f"{kind} needs a number from 1 to {MAX_MATCH_NUMBER}"))
+        elif kind == "open" and number:
+            errors.append(("match_end", "match_end_number", "open takes no number"))
+        else:
+            try:
+                s.rules_value()
+            except RulesError as exc:
+                errors.append(("match_end", "match_end_kind", str(exc)))
+    if not 0 <= s.first_dealer <= 3:
+        errors.append(("first_dealer", "first_dealer_range", "first dealer must be seat 0..3"))
+    if errors:
+        raise FieldError(errors)
+
+
+def normalize_deal(settings: Settings, makers: int | None, points: Sequence[int | None], roem: Sequence[int],
+                   pit: int | None, verzaakt: int | None, stopped: bool) -> DealInput:
+    """Check one deal's figures field by field and fill in the other side's points."""
+    rules = settings.rules_value()
+    total = rules.total
+    errors: list[tuple[str, str, str]] = []
+    if settings.is_sa:
+        if makers is not None:
+            errors.append(("makers", "makers_sa", "South African Klawerjas has no playing side"))
+        if verzaakt is not None:
+            errors.append(("verzaakt", "verzaakt_sa", "verzaken is not scored on a South African sheet"))
+    else:
+        if makers is None:
+            errors.append(("makers", "makers_missing", "choose the playing side"))
+        if stopped:
+            errors.append(("stopped", "stopped_dutch", "only a South African deal stops when a team goes on"))
+    pts = list(points)
+    for team in (0, 1):
+        v = pts[team]
+        if v is not None and not 0 <= v <= total:
+            errors.append((f"points.{TEAMS[team]}", "points_range", f"card points must be 0 to {total}"))
+        r = roem[team]
+        if not 0 <= r <= MAX_ROEM:
+            errors.append((f"roem.{TEAMS[team]}", "roem_range", f"roem must be 0 to {MAX_ROEM}"))
+        elif r % 10:
+            errors.append((f"roem.{TEAMS[team]}", "roem_multiple", "roem must be a multiple of 10"))
+    if errors:
+        raise FieldError(errors)
+    if pts[0] is None and pts[1] is None:
+        if verzaakt is None:
+            raise FieldError([("points", "points_missing", "enter the card points of one side")])
+        pts = [0, 0]  # a reneging deal is scored without card points
+    elif pts[0] is None or pts[1] is None:
+        known = 0 if pts[0] is not None else 1
+        other = 1 - known
+        pts[other] = 0 if stopped else total - (pts[known] or 0)
+    p = (int(pts[0] or 0), int(pts[1] or 0))
+    if stopped:
+        if p[0] + p[1] > total:
+            errors.append(("points", "points_sum_stopped", f"points add up to {p[0] + p[1]}, more than {total}"))
+    elif verzaakt is None and p[0] + p[1] != total:
+        errors.append(("points", "points_sum", f"points add up to {p[0] + p[1]}, not {total}"))
+    if pit is not None and p[pit] != total:
+        errors.append(("pit", "pit_points", f"pit needs all {total} card points for {TEAMS[pit]}"))
+    if errors:
+        raise FieldError(errors)
+    return DealInput(makers, p, (int(roem[0]), int(roem[1])), pit, verzaakt, stopped)
+
+
+def stopped_deal_score(rules: Rules, d: DealInput) -> DealScore:
+    """An SA deal cut short when a team went on: each team has its points and roem so far."""
+    pit_bonus = [0, 0]
+    if d.pit is not None:
+        pit_bonus[d.pit] = rules.pit_bonus
+    scores = (d.points[0] + d.roem[0] + pit_bonus[0], d.points[1] + d.roem[1] + pit_bonus[1])
+    return DealScore(scores, False, d.pit, None, d.points, d.roem)
+
+
+@dataclass
+class DealRow:
+    id: int
+    number: int
+    input: DealInput
+    score: DealScore
+    totals: tuple[int, int]
+    dealer: int
+    game: int = 1  # SA: which game (a run of deals until somebody goes on)
+    carry: tuple[int, int] = (0, 0)  # SA: the game's running totals after this deal
+    went_on: tuple[int, int] | None = None  # SA: (team, strokes) when the game ended here
+
+
+@dataclass
+class Computed:
+    settings: Settings
+    rules: Rules
+    deals: list[DealRow] = field(default_factory=list)
+    match: Match | None = None
+
+    @property
+    def next_dealer(self) -> int | None:
+        assert self.match is not None
+        if self.match.is_over:
+            return None
+        return next_seat(self.settings.first_dealer, self.rules.direction, len(self.deals))
+
+
+def compute(settings: Settings, deals: Sequence[tuple[int, DealInput]]) -> Computed:
+    """Score every deal in order with the core; refuse a sheet that is not a valid match."""
+    rules = settings.rules_value()
+    match = Match(rules)
+    out = Computed(settings, rules, match=match)
+    game = 1
+    for index, (deal_id, d) in enumerate(deals):
+        number = index + 1
+        if match.is_over:
+            raise Conflict("match_over", f"the match is already over before deal {number}")
+        try:
+            if d.stopped:
+                score = stopped_deal_score(rules, d)
+            else:
+                score = score_deal(rules, d.makers, d.points, d.roem, d.pit, d.verzaakt)
+        except ScoreError as exc:
+            raise FieldError([("deal", "score_error", f"deal {number}: {exc}")]) from None
+        match.add_deal(score)
+        dealer = next_seat(settings.first_dealer, rules.direction, index)
+        row = DealRow(deal_id, number, d, score, (match.totals[0], match.totals[1]), dealer, game)
+        if settings.is_sa:
+            match.carry[0] += score.scores[0]
+            match.carry[1] += score.scores[1]
+            row.carry = (match.carry[0], match.carry[1])
+            on = going_on(rules, match.carry)
+            if on is not None:
+                row.went_on = on
+                match.add_game(on[0], on[1], match.carry)
+                game += 1
+            elif d.stopped:
+                raise FieldError([("stopped", "stopped_not_on",
+                                   f"deal {number}: nobody reached 100, so the deal cannot have stopped")])
+        out.deals.append(row)
+    return out

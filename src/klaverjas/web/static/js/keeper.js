@@ -1,0 +1,468 @@
+// The score keeper page: hash routes over the JSON API. The server computes
+// every score (with the rules core); this page only collects input and shows it.
+import { api, ApiError } from './api.js';
+import { h } from './dom.js';
+import { errorText, getLang, setLang, t } from './i18n.js';
+
+const app = document.getElementById('app');
+const TEAMS = ['NS', 'EW'];
+const ROEM_STEPS = [20, 50, 100, 200];
+let flash = null; // a one-off status message shown on the next sheet render
+
+function go(hash) {
+  if (location.hash === hash) route();
+  else location.hash = hash;
+}
+
+function show(view, focus) {
+  app.replaceChildren(view);
+  // Move focus to the new view so keyboard and screen-reader users land on it.
+  // `focus` is a selector or a list tried in order (a disabled button cannot take focus).
+  const wanted = (Array.isArray(focus) ? focus : [focus]).filter(Boolean).map((sel) => view.querySelector(sel));
+  const target = wanted.find((el) => el && !el.disabled) || view.querySelector('h1');
+  if (target) target.focus();
+}
+
+function heading(text) {
+  return h('h1', { tabindex: '-1' }, text);
+}
+
+function teamName(sheet, team) {
+  return sheet.teams[team];
+}
+
+function seatLabel(sheet, seat) {
+  const name = sheet.players && sheet.players[seat];
+  return name || `${t('player_n', { n: seat + 1 })} (${teamName(sheet, TEAMS[seat % 2])})`;
+}
+
+function langButton() {
+  return h('button', {
+    type: 'button', class: 'lang', lang: t('other_lang_code'), 'data-testid': 'lang',
+    onclick: () => { setLang(t('other_lang_code')); renderChrome(); route(); },
+  }, t('other_lang'));
+}
+
+function renderChrome() {
+  const bar = document.getElementById('topbar');
+  bar.replaceChildren(
+    h('a', { href: '/', class: 'brand' }, t('app')),
+    h('a', { href: '#/', class: 'nav' }, t('all_sheets')),
+    langButton(),
+  );
+  document.title = `${t('keeper')} · ${t('app')}`;
+}
+
+// ---------------------------------------------------------------- list
+async function listView() {
+  const sheets = await api('GET', '/api/sheets');
+  const items = sheets.map((s) => {
+    const name = s.title || `${s.teams.NS} – ${s.teams.EW}`;
+    const score = s.rules === 'sa' ? `${s.strokes.NS} – ${s.strokes.EW} ${t('strokes').toLowerCase()}`
+      : `${s.totals.NS} – ${s.totals.EW}`;
+    const meta = [t(s.rules === 'sa' ? 'sa' : s.rules), t('deals_n', { n: s.deals }), score];
+    if (s.over) meta.push(t('over'));
+    return h('li', {}, h('a', { href: `#/sheet/${s.id}`, class: 'sheet-link' },
+      h('span', { class: 'sheet-name' }, name), h('span', { class: 'meta' }, meta.join(' · '))));
+  });
+  show(h('section', {},
+    heading(t('sheets')),
+    h('p', {}, h('a', { href: '#/new', class: 'button primary big', 'data-testid': 'new-sheet' }, t('new_sheet'))),
+    items.length ? h('ul', { class: 'sheets' }, items) : h('p', {}, t('no_sheets')),
+  ));
+}
+
+// ---------------------------------------------------------------- sheet settings
+function field(id, label, input, hint) {
+  input.id = id;
+  return h('div', { class: 'field' }, h('label', { for: id }, label), input,
+    hint ? h('p', { class: 'hint' }, hint) : null,
+    h('p', { class: 'error', id: `err-${id}`, hidden: true, 'aria-live': 'polite' }));
+}
+
+function radios(name, legend, options, checked, testid) {
+  return h('fieldset', { class: 'choices', id: `fs-${name}`, 'data-testid': testid || name },
+    h('legend', {}, legend),
+    h('div', { class: 'options' }, options.map(([value, label]) => h('label', { class: 'choice' },
+      h('input', { type: 'radio', name, value, checked: value === checked }), h('span', {}, label)))),
+    h('p', { class: 'error', id: `err-${name}`, hidden: true, 'aria-live': 'polite' }));
+}
+
+function checkedValue(form, name) {
+  const el = form.querySelector(`input[name="${name}"]:checked`);
+  return el ? el.value : null;
+}
+
+function clearErrors(form) {
+  for (const p of form.querySelectorAll('.error')) { p.hidden = true; p.textContent = ''; }
+  for (const el of form.querySelectorAll('[aria-invalid]')) el.removeAttribute('aria-invalid');
+}
+
+// Put each server error at its field; returns whether any was placed.
+function showErrors(form, err, vars, slotFor) {
+  clearErrors(form);
+  const errors = err.errors.length ? err.errors : [{ field: '', code: err.code, message: err.message }];
+  let first = null;
+  for (const e of errors) {
+    const slotId = slotFor(e.field);
+    const slot = form.querySelector(`[id="err-${slotId}"]`) || form.querySelector('[id="err-form"]');
+    const text = errorText(e.code, vars) || e.message;
+    slot.textContent = slot.hidden ? text : `${slot.textContent} ${text}`;
+    slot.hidden = false;
+    const input = form.querySelector(`[id="${slotId}"]`);
+    if (input && input.matches('input, select')) {
+      input.setAttribute('aria-invalid', 'true');
+      input.setAttribute('aria-describedby', `err-${slotId}`);
+    }
+    first = first || (input && input.matches('input, select') ? input : form.querySelector(`#fs-${slotId} input`)) || slot;
+  }
+  if (first) {
+    if (!first.matches('input, select, button')) first.setAttribute('tabindex', '-1');
+    first.focus();
+  }
+}
+
+async function sheetFormView(sheetId) {
+  const sheet = sheetId ? await api('GET', `/api/sheets/${sheetId}`) : null;
+  const players = (sheet && sheet.players) || ['', '', '', ''];
+  const rules = sheet ? sheet.rules : 'amsterdam';
+  const matchEnd = sheet ? sheet.match_end : 'deals:16';
+  const dutchEnds = ['deals:16', 'points:1500', 'open'];
+  const ends = dutchEnds.includes(matchEnd) || !sheet ? dutchEnds : [matchEnd, ...dutchEnds];
+  const endLabel = (e) => (t(e) === e ? e : t(e));
+  const form = h('form', { novalidate: true, class: 'sheet-form' },
+    field('title', t('title'), h('input', { type: 'text', maxlength: 40, value: sheet ? sheet.title : '', autocomplete: 'off' })),
+    h('fieldset', {}, h('legend', {}, t('teams')),
+      field('teams.NS', t('team_ns'), h('input', { type: 'text', maxlength: 40, value: sheet ? sheet.teams.NS : 'Wij', autocomplete: 'off' })),
+      field('teams.EW', t('team_ew'), h('input', { type: 'text', maxlength: 40, value: sheet ? sheet.teams.EW : 'Zij', autocomplete: 'off' }))),
+    h('fieldset', {}, h('legend', {}, t('players')),
+      players.map((p, i) => field(`players.${i}`, `${t('player_n', { n: i + 1 })} · ${i % 2 ? t('team_ew') : t('team_ns')}`,
+        h('input', { type: 'text', maxlength: 40, value: p, autocomplete: 'off' })))),
+    radios('first_dealer', t('first_dealer'), [0, 1, 2, 3].map((i) => [String(i), players[i] || t('player_n', { n: i + 1 })]),
+      String(sheet ? sheet.first_dealer : 0)),
+    sheet ? h('p', {}, `${t('rules')}: ${t(rules)}`)
+      : radios('rules', t('rules'), [['amsterdam', t('amsterdam')], ['rotterdam', t('rotterdam')], ['sa', t('sa')]], rules),
+    rules === 'sa' && sheet ? h('p', {}, `${t('match_end')}: ${endLabel(matchEnd)}`)
+      : radios('match_end', t('match_end'), ends.map((e) => [e, endLabel(e)]), matchEnd),
+    h('p', { class: 'error', id: 'err-form', hidden: true, role: 'alert' }),
+    h('div', { class: 'buttons' },
+      h('button', { type: 'submit', class: 'primary big' }, sheet ? t('save') : t('create')),
+      h('a', { href: sheet ? `#/sheet/${sheet.id}` : '#/', class: 'button' }, t('cancel')),
+      sheet ? h('button', { type: 'button', class: 'danger', onclick: () => deleteSheet(sheet.id) }, t('delete_sheet')) : null),
+  );
+  // South African sheets always play to five strokes: hide the Dutch match ends.
+  const syncRules = () => {
+    const fs = form.querySelector('#fs-match_end');
+    if (fs && !sheet) fs.hidden = checkedValue(form, 'rules') === 'sa';
+  };
+  form.addEventListener('change', syncRules);
+  form.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const val = (id) => form.querySelector(`[id="${id}"]`).value;
+    const body = {
+      title: val('title'),
+      teams: { NS: val('teams.NS'), EW: val('teams.EW') },
+      players: [0, 1, 2, 3].map((i) => val(`players.${i}`)),
+      first_dealer: Number(checkedValue(form, 'first_dealer') || 0),
+    };
+    if (!body.players.some((p) => p.trim())) body.players = null;
+    if (!sheet) {
+      body.rules = checkedValue(form, 'rules');
+      if (body.rules !== 'sa') body.match_end = checkedValue(form, 'match_end');
+    } else if (form.querySelector('#fs-match_end')) {
+      body.match_end = checkedValue(form, 'match_end');
+    }
+    try {
+      const saved = sheet ? await api('PATCH', `/api/sheets/${sheet.id}`, body) : await api('POST', '/api/sheets', body);
+      go(`#/sheet/${saved.id}`);
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      showErrors(form, e, {}, (f) => f);
+    }
+  });
+  syncRules();
+  show(h('section', {}, heading(sheet ? t('settings') : t('new_sheet')), form));
+}
+
+async function deleteSheet(id) {
+  if (!window.confirm(t('confirm_delete_sheet'))) return;
+  await api('DELETE', `/api/sheets/${id}`);
+  go('#/');
+}
+
+// ---------------------------------------------------------------- the sheet
+function marks(sheet, d, team) {
+  const out = [];
+  if (d.makers === team) {
+    out.push(h('span', { class: 'mark makers', title: t('plays'), 'aria-hidden': 'true' }, '●'),
+      h('span', { class: 'sr-only' }, ` (${t('plays')})`));
+  }
+  if (d.nat && d.makers === team) out.push(h('span', { class: 'mark nat', 'data-testid': 'nat' }, t('nat')));
+  if (d.pit === team) out.push(h('span', { class: 'mark pit', 'data-testid': 'pit' }, t('pit_mark')));
+  if (d.verzaakt === team) out.push(h('span', { class: 'mark verzaakt', 'data-testid': 'verzaakt' }, t('verzaakt_mark')));
+  return out;
+}
+
+function strokesText(team, n) {
+  return t(n === 1 ? 'went_on' : 'went_on_2', { team, n });
+}
+
+function boemLadder(sheet) {
+  // S000's boem: a vertical line with five rungs. The first team strokes off the
+  // left tips from the bottom rung up, the second the right tips from the top down.
+  const rungs = [20, 45, 70, 95, 120];
+  const ns = Math.min(sheet.strokes.NS, 5);
+  const ew = Math.min(sheet.strokes.EW, 5);
+  const parts = [h('svg:line', { x1: 80, y1: 8, x2: 80, y2: 132, class: 'pole' })];
+  for (const y of rungs) parts.push(h('svg:line', { x1: 45, y1: y, x2: 115, y2: y, class: 'rung' }));
+  for (let k = 0; k < ns; k++) {
+    const y = rungs[4 - k];
+    parts.push(h('svg:line', { x1: 36, y1: y + 9, x2: 54, y2: y - 9, class: 'stroke ns', 'data-testid': 'stroke-NS' }));
+  }
+  for (let k = 0; k < ew; k++) {
+    const y = rungs[k];
+    parts.push(h('svg:line', { x1: 106, y1: y - 9, x2: 124, y2: y + 9, class: 'stroke ew', 'data-testid': 'stroke-EW' }));
+  }
+  const label = t('boem_label', { ns: sheet.teams.NS, a: sheet.strokes.NS, ew: sheet.teams.EW, b: sheet.strokes.EW });
+  return h('figure', { class: 'boem' },
+    h('div', { class: 'boem-row' },
+      h('span', { class: 'boem-name ns', 'aria-hidden': 'true' }, sheet.teams.NS),
+      h('svg:svg', { viewBox: '0 0 160 140', width: 160, height: 140, role: 'img', 'aria-label': label }, parts),
+      h('span', { class: 'boem-name ew', 'aria-hidden': 'true' }, sheet.teams.EW)),
+    h('figcaption', { 'data-testid': 'strokes' }, `${t('strokes')}: ${sheet.teams.NS} ${sheet.strokes.NS} – ${sheet.teams.EW} ${sheet.strokes.EW}`));
+}
+
+function statusLine(sheet) {
+  if (sheet.over) {
+    if (sheet.draw) return h('p', { class: 'status winner', role: 'status', 'data-testid': 'winner' }, t('draw'));
+    const team = teamName(sheet, sheet.winner);
+    return h('p', { class: 'status winner', role: 'status', 'data-testid': 'winner' },
+      t(sheet.scoring === 'strokes' ? 'winner_boem' : 'winner', { team }));
+  }
+  const [kind, of] = sheet.match_end.split(':');
+  let progress = t('progress_open');
+  if (kind === 'deals') progress = t('progress_deals', { n: sheet.deals.length + 1, of });
+  else if (kind === 'points') progress = t('progress_points', { of });
+  else if (kind === 'strokes') progress = `${t('game_n', { n: sheet.games.length + 1 })} · ${t('game_totals')}: ${sheet.carry.NS} – ${sheet.carry.EW}`;
+  return h('p', { class: 'status', role: 'status' },
+    h('span', { 'data-testid': 'dealer' }, t('dealer_next', { name: seatLabel(sheet, sheet.next_dealer) })),
+    h('span', { class: 'progress' }, progress));
+}
+
+function sheetTable(sheet) {
+  const sa = sheet.scoring === 'strokes';
+  const rows = [];
+  sheet.deals.forEach((d, i) => {
+    const cell = (team) => h('td', { class: 'num', 'data-testid': `score-${team}` },
+      h('span', { class: 'score' }, String(d.score[team])), marks(sheet, d, team),
+      sa ? h('span', { class: 'carry' }, `(${d.carry[team]})`) : null);
+    const last = i === sheet.deals.length - 1;
+    rows.push(h('tr', { 'data-testid': `deal-${d.number}`, class: d.nat ? 'nat' : null },
+      h('th', { scope: 'row' }, h('a', {
+        href: `#/sheet/${sheet.id}/deal/${d.id}`, class: 'deal-link',
+        'aria-label': t('edit_round', { n: d.number }), title: `${t('edit_round', { n: d.number })} · ${seatLabel(sheet, d.dealer)}`,
+      }, String(d.number))),
+      cell('NS'), cell('EW')));
+    if (sa && d.went_on) {
+      rows.push(h('tr', { class: 'game-end', 'data-testid': `game-${d.game}` }, h('td', { colspan: 3 },
+        `${t('game_n', { n: d.game })}: ${strokesText(teamName(sheet, d.went_on.team), d.went_on.strokes)}`)));
+    } else if (sa && !last) {
+      rows.push(h('tr', { class: 'ou-jol' }, h('td', { colspan: 3 }, t('ou_jol'))));
+    }
+  });
+  return h('table', { class: 'sheet' },
+    h('caption', { class: 'sr-only' }, sheet.title || `${sheet.teams.NS} – ${sheet.teams.EW}`),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, '#'),
+      h('th', { scope: 'col', 'data-testid': 'team-NS' }, sheet.teams.NS),
+      h('th', { scope: 'col', 'data-testid': 'team-EW' }, sheet.teams.EW))),
+    h('tbody', {}, rows),
+    h('tfoot', {}, h('tr', {}, h('th', { scope: 'row' }, t('total')),
+      h('td', { class: 'num', 'data-testid': 'total-NS' }, String(sheet.totals.NS)),
+      h('td', { class: 'num', 'data-testid': 'total-EW' }, String(sheet.totals.EW)))));
+}
+
+async function undo(sheet) {
+  try {
+    await api('POST', `/api/sheets/${sheet.id}/undo`);
+    flash = t('undone');
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    flash = t('nothing_to_undo');
+  }
+  route(['[data-testid="undo"]', '[data-testid="new-round"]']);
+}
+
+async function sheetView(id, focus) {
+  const sheet = await api('GET', `/api/sheets/${id}`);
+  const message = flash;
+  flash = null;
+  const title = sheet.title || `${sheet.teams.NS} – ${sheet.teams.EW}`;
+  show(h('section', { class: 'sheet-view' },
+    heading(title),
+    h('p', { class: 'rules-line' }, `${t(sheet.rules)} · ${t(sheet.match_end) === sheet.match_end ? sheet.match_end : t(sheet.match_end)}`),
+    statusLine(sheet),
+    // The score at a glance: the sticky action bar may cover the table's foot on a phone.
+    h('p', { class: 'scoreline', 'aria-hidden': 'true' },
+      TEAMS.map((tm) => h('span', {}, h('span', { class: 'who' }, teamName(sheet, tm)),
+        h('strong', {}, String(sheet.scoring === 'strokes' ? sheet.strokes[tm] : sheet.totals[tm])),
+        sheet.scoring === 'strokes' ? h('span', { class: 'who' }, t('strokes').toLowerCase()) : null))),
+    sheetTable(sheet),
+    sheet.scoring === 'strokes' ? boemLadder(sheet) : null,
+    h('p', { class: 'flash', role: 'status', 'data-testid': 'flash' }, message || ''),
+    h('div', { class: 'actions' },
+      sheet.over ? null : h('a', { href: `#/sheet/${id}/deal/new`, class: 'button primary big', 'data-testid': 'new-round' }, t('new_round')),
+      h('button', {
+        type: 'button', class: 'big undo', 'data-testid': 'undo', 'aria-label': t('undo'), title: t('undo'),
+        disabled: !sheet.can_undo, onclick: () => undo(sheet),
+      }, '↶')),
+    h('div', { class: 'more' },
+      h('a', { href: `#/sheet/${id}/settings`, class: 'button' }, t('settings')),
+      h('a', { href: `/api/sheets/${id}/export.csv`, class: 'button', download: `klaverjas-${id}.csv` }, t('export_csv')),
+      h('button', { type: 'button', onclick: () => window.print() }, t('print'))),
+  ), focus);
+}
+
+// ---------------------------------------------------------------- a deal
+function numberInput(id, value) {
+  return h('input', { id, type: 'number', inputmode: 'numeric', min: 0, value: value ?? '', autocomplete: 'off' });
+}
+
+async function dealView(sheetId, dealId) {
+  const sheet = await api('GET', `/api/sheets/${sheetId}`);
+  const sa = sheet.scoring === 'strokes';
+  const existing = dealId === 'new' ? null : sheet.deals.find((d) => String(d.id) === dealId);
+  if (dealId !== 'new' && !existing) throw new ApiError(404, { detail: t('not_found'), code: 'not_found' });
+  const number = existing ? existing.number : sheet.deals.length + 1;
+  const total = sheet.total;
+  const name = (team) => teamName(sheet, team);
+  const teamOptions = TEAMS.map((tm) => [tm, name(tm)]);
+  const noneOr = [['', t('nobody')], ...teamOptions];
+
+  const roemBlock = (team) => {
+    const input = numberInput(`roem.${team}`, existing ? existing.roem[team] : 0);
+    input.step = 10;
+    const bump = (n) => { input.value = String((parseInt(input.value, 10) || 0) + n); input.focus(); };
+    return h('div', { class: 'roem-team' },
+      field(`roem.${team}`, t('roem_of', { team: name(team) }), input),
+      h('div', { class: 'quick' },
+        ROEM_STEPS.map((n) => h('button', { type: 'button', 'aria-label': t('add_roem', { team: name(team), n }), onclick: () => bump(n) }, `+${n}`)),
+        h('button', { type: 'button', 'aria-label': t('add_stuk', { team: name(team) }), onclick: () => bump(20) }, t('stuk')),
+        h('button', { type: 'button', 'aria-label': t('clear_roem', { team: name(team) }), onclick: () => { input.value = '0'; input.focus(); } }, t('clear'))));
+  };
+
+  const form = h('form', { novalidate: true, class: 'deal-form' },
+    sa ? null : radios('makers', t('makers'), teamOptions, existing ? existing.makers : null),
+    h('fieldset', { id: 'fs-points' },
+      h('legend', {}, t('card_points', { total })),
+      h('div', { class: 'pair' },
+        TEAMS.map((tm) => field(`points.${tm}`, t('points_of', { team: name(tm) }), numberInput(`points.${tm}`, existing ? existing.points[tm] : '')))),
+      h('p', { class: 'error', id: 'err-points', hidden: true, 'aria-live': 'polite' })),
+    h('fieldset', { id: 'fs-roem' }, h('legend', {}, t('roem')), h('div', { class: 'pair' }, TEAMS.map(roemBlock))),
+    radios('pit', t('pit'), noneOr, existing && existing.pit ? existing.pit : ''),
+    sa ? null : radios('verzaakt', t('verzaakt'), noneOr, existing && existing.verzaakt ? existing.verzaakt : ''),
+    sa ? h('div', { class: 'field check' },
+      h('label', { class: 'choice' }, h('input', { type: 'checkbox', id: 'stopped', checked: existing ? existing.stopped : false }), h('span', {}, t('stopped'))),
+      h('p', { class: 'hint' }, t('stopped_hint')),
+      h('p', { class: 'error', id: 'err-stopped', hidden: true, 'aria-live': 'polite' })) : null,
+    h('p', { class: 'error', id: 'err-form', hidden: true, role: 'alert' }),
+    h('div', { class: 'buttons' },
+      h('button', { type: 'submit', class: 'primary big', 'data-testid': 'save' }, t('save')),
+      h('a', { href: `#/sheet/${sheetId}`, class: 'button' }, t('cancel')),
+      existing ? h('button', { type: 'button', class: 'danger', 'data-testid': 'delete', onclick: () => removeDeal() }, t('delete_round')) : null),
+  );
+  const input = (id) => form.querySelector(`[id="${id}"]`);
+  const fillsIn = () => !(sa && input('stopped').checked) && !checkedValue(form, 'verzaakt');
+
+  // Typing one side's card points fills in the other, unless the keeper typed that
+  // one too: then both stay as typed and the server says if they do not add up.
+  const typed = { NS: false, EW: false };
+  for (const tm of TEAMS) {
+    input(`points.${tm}`).addEventListener('input', (ev) => {
+      typed[tm] = true;
+      const otherTeam = tm === 'NS' ? 'EW' : 'NS';
+      const v = ev.target.value === '' ? NaN : Number(ev.target.value);
+      if (!fillsIn() || typed[otherTeam]) return;
+      input(`points.${otherTeam}`).value = Number.isInteger(v) && v >= 0 && v <= total ? String(total - v) : '';
+    });
+  }
+  form.addEventListener('change', (ev) => {
+    if (ev.target.name === 'pit' && ev.target.value) {
+      input(`points.${ev.target.value}`).value = String(total);
+      input(`points.${ev.target.value === 'NS' ? 'EW' : 'NS'}`).value = '0';
+    }
+  });
+
+  const parse = (id) => {
+    const raw = input(id).value.trim();
+    if (raw === '') return null;
+    const n = Number(raw);
+    return Number.isInteger(n) ? n : raw; // let the server name what is wrong
+  };
+  const slotFor = (f) => {
+    if (['points', 'makers', 'pit', 'verzaakt', 'stopped'].includes(f) || /^(points|roem)\.(NS|EW)$/.test(f)) return f;
+    if (f.startsWith('points')) return 'points';
+    if (f.startsWith('roem.NS')) return 'roem.NS';
+    if (f.startsWith('roem.EW')) return 'roem.EW';
+    return 'form';
+  };
+  form.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const body = {
+      points: { NS: parse('points.NS'), EW: parse('points.EW') },
+      roem: { NS: parse('roem.NS') ?? 0, EW: parse('roem.EW') ?? 0 },
+      pit: checkedValue(form, 'pit') || null,
+    };
+    if (!sa) {
+      body.makers = checkedValue(form, 'makers');
+      body.verzaakt = checkedValue(form, 'verzaakt') || null;
+    } else {
+      body.stopped = input('stopped').checked;
+    }
+    try {
+      if (existing) await api('PUT', `/api/sheets/${sheetId}/deals/${existing.id}`, body);
+      else await api('POST', `/api/sheets/${sheetId}/deals`, body);
+      go(`#/sheet/${sheetId}`);
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      showErrors(form, e, { total }, slotFor);
+    }
+  });
+
+  async function removeDeal() {
+    try {
+      await api('DELETE', `/api/sheets/${sheetId}/deals/${existing.id}`);
+      go(`#/sheet/${sheetId}`);
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      showErrors(form, e, { total }, () => 'form');
+    }
+  }
+
+  show(h('section', {},
+    heading(`${t('round_n', { n: number })} · ${seatLabel(sheet, existing ? existing.dealer : sheet.next_dealer ?? 0)}`),
+    form), sa ? '[id="points.NS"]' : '#fs-makers input');
+}
+
+// ---------------------------------------------------------------- router
+async function route(focus) {
+  const parts = location.hash.replace(/^#\/?/, '').split('/').filter(Boolean);
+  try {
+    if (parts.length === 0) await listView();
+    else if (parts[0] === 'new') await sheetFormView(null);
+    else if (parts[0] === 'sheet' && /^\d+$/.test(parts[1] || '')) {
+      if (parts.length === 2) await sheetView(parts[1], focus);
+      else if (parts[2] === 'deal' && parts[3]) await dealView(parts[1], parts[3]);
+      else if (parts[2] === 'settings') await sheetFormView(parts[1]);
+      else go('#/');
+    } else go('#/');
+  } catch (e) {
+    const text = e instanceof ApiError && e.status === 404 ? t('not_found') : t('error', { detail: e.message });
+    show(h('section', {}, heading(t('keeper')), h('p', { role: 'alert', class: 'error' }, text),
+      h('p', {}, h('a', { href: '#/', class: 'button' }, t('all_sheets')))));
+  }
+}
+
+setLang(getLang());
+renderChrome();
+window.addEventListener('hashchange', () => route());
+route();

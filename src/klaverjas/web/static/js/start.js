@@ -1,0 +1,21 @@
+// The start page: leads to the score keeper (and later to play).
+import { h } from './dom.js';
+import { setLang, getLang, t } from './i18n.js';
+
+function render() {
+  document.title = t('app');
+  document.getElementById('topbar').replaceChildren(
+    h('a', { href: '/', class: 'brand' }, t('app')),
+    h('button', {
+      type: 'button', class: 'lang', lang: t('other_lang_code'), 'data-testid': 'lang',
+      onclick: () => { setLang(t('other_lang_code')); render(); },
+    }, t('other_lang')));
+  document.getElementById('app').replaceChildren(
+    h('h1', {}, t('app')),
+    h('p', {}, t('keeper_intro')),
+    h('p', {}, h('a', { href: '/keeper', class: 'button primary big', 'data-testid': 'to-keeper' }, t('keeper'))),
+    h('p', {}, h('span', { class: 'button big disabled', 'aria-disabled': 'true' }, t('play_soon'))));
+}
+
+setLang(getLang());
+render();

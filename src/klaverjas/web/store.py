@@ -1,0 +1,220 @@
+"""SQLite storage for score sheets (stdlib sqlite3, one file).
+
+Deals are stored as the keeper's inputs, never as scores, so a correction
+recomputes everything after it.  Every change is one committed transaction;
+before it commits, a ``check`` callback recomputes the sheet with the core and
+may raise, which rolls the change back: nothing invalid is ever stored.
+Each deal change also writes an undo record (add, edit with the old inputs,
+delete as a soft delete) so ↶ can reverse it exactly.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from .sheet import DealInput, Settings
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS sheets (
+    id INTEGER PRIMARY KEY,
+    title TEXT NOT NULL DEFAULT '',
+    team_ns TEXT NOT NULL,
+    team_ew TEXT NOT NULL,
+    players TEXT,               -- JSON list of four names in seating order, or NULL
+    first_dealer INTEGER NOT NULL DEFAULT 0,
+    rules TEXT NOT NULL,
+    match_end TEXT NOT NULL,
+    created TEXT NOT NULL,
+    updated TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS deals (
+    id INTEGER PRIMARY KEY,     -- also the deal order within its sheet
+    sheet_id INTEGER NOT NULL REFERENCES sheets(id) ON DELETE CASCADE,
+    input TEXT NOT NULL,        -- JSON of DealInput
+    deleted INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS deals_sheet ON deals(sheet_id, deleted, id);
+CREATE TABLE IF NOT EXISTS actions (
+    id INTEGER PRIMARY KEY,
+    sheet_id INTEGER NOT NULL REFERENCES sheets(id) ON DELETE CASCADE,
+    kind TEXT NOT NULL,         -- add | edit | delete
+    deal_id INTEGER NOT NULL,
+    before TEXT                 -- edit: the inputs before the correction
+);
+CREATE INDEX IF NOT EXISTS actions_sheet ON actions(sheet_id, id);
+"""
+
+Check = Callable[[Settings, list[tuple[int, DealInput]]], object]
+
+
+class NotFound(Exception):
+    """No such sheet or deal (HTTP 404)."""
+
+
+class NothingToUndo(Exception):
+    """The sheet has no action left to undo (HTTP 409)."""
+
+
+@dataclass
+class StoredSheet:
+    id: int
+    settings: Settings
+    deals: list[tuple[int, DealInput]]
+    created: str
+    updated: str
+    last_action: str | None
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="microseconds")
+
+
+class Store:
+    """One connection guarded by a lock: the app is small and SQLite serialises writes anyway."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        if str(path) != ":memory:":
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.RLock()
+        self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+        self._db.row_factory = sqlite3.Row
+        self._db.execute("PRAGMA foreign_keys = ON")
+        self._db.execute("PRAGMA journal_mode = WAL")
+        self._db.execute("PRAGMA synchronous = FULL")  # a deal typed in is on disk before we answer
+        self._db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    @contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    # --- reading ---------------------------------------------------------
+    def _settings(self, row: sqlite3.Row) -> Settings:
+        players = json.loads(row["players"]) if row["players"] else None
+        return Settings(row["title"], (row["team_ns"], row["team_ew"]),
+                        tuple(players) if players else None,
+                        row["first_dealer"], row["rules"], row["match_end"])
+
+    def _load(self, db: sqlite3.Connection, sheet_id: int) -> StoredSheet:
+        row = db.execute("SELECT * FROM sheets WHERE id = ?", (sheet_id,)).fetchone()
+        if row is None:
+            raise NotFound(f"sheet {sheet_id} does not exist")
+        deals = [(r["id"], DealInput.from_json(json.loads(r["input"])))
+                 for r in db.execute("SELECT id, input FROM deals WHERE sheet_id = ? AND deleted = 0 ORDER BY id",
+                                     (sheet_id,))]
+        last = db.execute("SELECT kind FROM actions WHERE sheet_id = ? ORDER BY id DESC LIMIT 1",
+                          (sheet_id,)).fetchone()
+        return StoredSheet(sheet_id, self._settings(row), deals, row["created"], row["updated"],
+                           last["kind"] if last else None)
+
+    def get(self, sheet_id: int) -> StoredSheet:
+        with self._lock:
+            return self._load(self._db, sheet_id)
+
+    def sheets(self) -> list[StoredSheet]:
+        with self._lock:
+            ids = [r["id"] for r in self._db.execute("SELECT id FROM sheets ORDER BY updated DESC, id DESC")]
+            return [self._load(self._db, i) for i in ids]
+
+    # --- sheets ----------------------------------------------------------
+    def create(self, s: Settings) -> int:
+        now = _now()
+        with self._tx() as db:
+            cur = db.execute(
+                "INSERT INTO sheets (title, team_ns, team_ew, players, first_dealer, rules, match_end, created,"
+                " updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (s.title, s.teams[0], s.teams[1], json.dumps(list(s.players)) if s.players else None,
+                 s.first_dealer, s.rules, s.match_end, now, now))
+            assert cur.lastrowid is not None
+            return cur.lastrowid
+
+    def update(self, sheet_id: int, s: Settings, check: Check) -> None:
+        with self._tx() as db:
+            self._load(db, sheet_id)
+            db.execute("UPDATE sheets SET title = ?, team_ns = ?, team_ew = ?, players = ?, first_dealer = ?,"
+                       " match_end = ?, updated = ? WHERE id = ?",
+                       (s.title, s.teams[0], s.teams[1], json.dumps(list(s.players)) if s.players else None,
+                        s.first_dealer, s.match_end, _now(), sheet_id))
+            self._check(db, sheet_id, check)
+
+    def delete(self, sheet_id: int) -> None:
+        with self._tx() as db:
+            if db.execute("DELETE FROM sheets WHERE id = ?", (sheet_id,)).rowcount == 0:
+                raise NotFound(f"sheet {sheet_id} does not exist")
+
+    # --- deals -----------------------------------------------------------
+    def _check(self, db: sqlite3.Connection, sheet_id: int, check: Check) -> None:
+        st = self._load(db, sheet_id)
+        check(st.settings, st.deals)
+        db.execute("UPDATE sheets SET updated = ? WHERE id = ?", (_now(), sheet_id))
+
+    def _deal(self, db: sqlite3.Connection, sheet_id: int, deal_id: int) -> sqlite3.Row:
+        row: sqlite3.Row | None = db.execute("SELECT * FROM deals WHERE id = ? AND sheet_id = ? AND deleted = 0",
+                                             (deal_id, sheet_id)).fetchone()
+        if row is None:
+            raise NotFound(f"deal {deal_id} is not on sheet {sheet_id}")
+        return row
+
+    def add_deal(self, sheet_id: int, d: DealInput, check: Check) -> int:
+        with self._tx() as db:
+            self._load(db, sheet_id)
+            cur = db.execute("INSERT INTO deals (sheet_id, input) VALUES (?, ?)", (sheet_id, json.dumps(d.as_json())))
+            assert cur.lastrowid is not None
+            db.execute("INSERT INTO actions (sheet_id, kind, deal_id) VALUES (?, 'add', ?)", (sheet_id, cur.lastrowid))
+            self._check(db, sheet_id, check)
+            return cur.lastrowid
+
+    def edit_deal(self, sheet_id: int, deal_id: int, d: DealInput, check: Check) -> None:
+        with self._tx() as db:
+            self._load(db, sheet_id)
+            old = self._deal(db, sheet_id, deal_id)
+            db.execute("UPDATE deals SET input = ? WHERE id = ?", (json.dumps(d.as_json()), deal_id))
+            db.execute("INSERT INTO actions (sheet_id, kind, deal_id, before) VALUES (?, 'edit', ?, ?)",
+                       (sheet_id, deal_id, old["input"]))
+            self._check(db, sheet_id, check)
+
+    def delete_deal(self, sheet_id: int, deal_id: int, check: Check) -> None:
+        with self._tx() as db:
+            self._load(db, sheet_id)
+            self._deal(db, sheet_id, deal_id)
+            db.execute("UPDATE deals SET deleted = 1 WHERE id = ?", (deal_id,))
+            db.execute("INSERT INTO actions (sheet_id, kind, deal_id) VALUES (?, 'delete', ?)", (sheet_id, deal_id))
+            self._check(db, sheet_id, check)
+
+    def undo(self, sheet_id: int, check: Check) -> str:
+        """Reverse the sheet's last deal action; returns its kind."""
+        with self._tx() as db:
+            self._load(db, sheet_id)
+            act = db.execute("SELECT * FROM actions WHERE sheet_id = ? ORDER BY id DESC LIMIT 1",
+                             (sheet_id,)).fetchone()
+            if act is None:
+                raise NothingToUndo("nothing to undo on this sheet")
+            kind: str = act["kind"]
+            if kind == "add":
+                db.execute("DELETE FROM deals WHERE id = ?", (act["deal_id"],))
+            elif kind == "edit":
+                db.execute("UPDATE deals SET input = ? WHERE id = ?", (act["before"], act["deal_id"]))
+            else:
+                db.execute("UPDATE deals SET deleted = 0 WHERE id = ?", (act["deal_id"],))
+            db.execute("DELETE FROM actions WHERE id = ?", (act["id"],))
+            self._check(db, sheet_id, check)
+            return kind
+

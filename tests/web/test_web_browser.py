@@ -1,0 +1,303 @@
+"""The score keeper in Debian's Chromium through Playwright: a sheet from start to finish."""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"Debian's Chromium is not installed at {CHROMIUM}"),
+]
+
+if os.path.exists(CHROMIUM):
+    import uvicorn
+    from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+    from klaverjas.web import create_app
+
+
+class LiveServer:
+    """uvicorn in a thread on a free 127.0.0.1 port; can be stopped and started on the same database."""
+
+    def __init__(self, db: Path) -> None:
+        self.db = db
+        self.port = 0
+        self.server: Any = None
+        self.thread: threading.Thread | None = None
+
+    def start(self, port: int = 0) -> None:
+        """Start on a free port, or on ``port`` again after a stop (uvicorn reuses the address)."""
+        if port:
+            self.port = port
+        else:
+            with socket.socket() as s:
+                s.bind(("127.0.0.1", 0))
+                self.port = s.getsockname()[1]
+        self.server = uvicorn.Server(uvicorn.Config(create_app(self.db), host="127.0.0.1", port=self.port,
+                                                   log_level="warning"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 10
+        while not self.server.started:
+            assert time.monotonic() < deadline, "server did not start"
+            time.sleep(0.02)
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        assert self.thread is not None
+        self.thread.join(10)
+        self.server.config.app.state.store.close()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def api(self, method: str, path: str, **kw: Any) -> Any:
+        r = httpx.request(method, self.url + path, **kw)
+        assert r.status_code < 400, r.text
+        return r.json() if r.content else None
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    srv = LiveServer(tmp_path_factory.mktemp("browser") / "sheets.db")
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    # A phone-sized Dutch page; page errors fail the test.
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="nl-NL", has_touch=True)
+    pg = ctx.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.set_default_timeout(5000)
+    yield pg
+    ctx.close()
+    assert not errors, errors
+
+
+def new_sheet_ui(page: Page, server: LiveServer, players: list[str] | None = None, rules: str = "Amsterdams",
+                 end: str | None = None, teams: tuple[str, str] | None = None) -> int:
+    page.goto(server.url + "/")
+    page.get_by_test_id("to-keeper").click()
+    page.get_by_test_id("new-sheet").click()
+    if teams:
+        page.get_by_label("Team 1 (Noord/Zuid)", exact=True).fill(teams[0])
+        page.get_by_label("Team 2 (Oost/West)", exact=True).fill(teams[1])
+    for i, name in enumerate(players or []):
+        page.get_by_label(f"Speler {i + 1} ·").fill(name)
+    page.get_by_test_id("rules").get_by_label(rules).check()
+    if end:
+        page.get_by_test_id("match_end").get_by_label(end).check()
+    page.get_by_role("button", name="Lijst maken").click()
+    expect(page.get_by_test_id("total-NS")).to_have_text("0")
+    return int(page.url.rsplit("/", 1)[1])
+
+
+def enter_deal(page: Page, makers: str | None, points: dict[str, str], roem: list[str] = (),  # type: ignore[assignment]
+               pit: str | None = None, verzaakt: str | None = None, save: bool = True) -> None:
+    """Fill the round form; roem is a list of quick-button labels like 'Roem Zij +20'."""
+    if makers:
+        page.get_by_test_id("makers").get_by_label(makers, exact=True).check()
+    for team, value in points.items():
+        page.get_by_label(f"Punten {team}", exact=True).fill(value)
+    for label in roem:
+        page.get_by_label(label, exact=True).click()
+    if pit:
+        page.get_by_test_id("pit").get_by_label(pit, exact=True).check()
+    if verzaakt:
+        page.get_by_test_id("verzaakt").get_by_label(verzaakt, exact=True).check()
+    if save:
+        page.get_by_test_id("save").click()
+
+
+def expect_totals(page: Page, ns: int, ew: int) -> None:
+    expect(page.get_by_test_id("total-NS")).to_have_text(str(ns))
+    expect(page.get_by_test_id("total-EW")).to_have_text(str(ew))
+
+
+def test_a_sheet_played_to_the_end(page: Page, server: LiveServer) -> None:
+    sid = new_sheet_ui(page, server, players=["Ann", "Bob", "Cor", "Dirk"])
+    expect(page.get_by_test_id("dealer")).to_have_text("Deelt nu: Ann")
+    # Deal 1: Wij play 82 to 80 but Zij have 20 roem: nat, Zij get 162 + 20.
+    page.get_by_test_id("new-round").click()
+    expect(page.get_by_label("Punten Zij", exact=True)).to_have_value("")
+    enter_deal(page, "Wij", {"Wij": "82"}, ["Roem Zij +20"], save=False)
+    expect(page.get_by_label("Punten Zij", exact=True)).to_have_value("80")  # the other side is filled in
+    page.get_by_test_id("save").click()
+    row = page.get_by_test_id("deal-1")
+    expect(row.get_by_test_id("score-NS")).to_contain_text("0")
+    expect(row.get_by_test_id("score-NS").get_by_test_id("nat")).to_be_visible()
+    expect_totals(page, 0, 182)
+    expect(page.get_by_test_id("dealer")).to_have_text("Deelt nu: Bob")
+    # Deal 2: Zij play and take every trick with a stuk: 162 + 100 + 20.
+    page.get_by_test_id("new-round").click()
+    enter_deal(page, "Zij", {}, ["Stuk voor Zij (+20)"], pit="Zij")
+    expect(page.get_by_test_id("deal-2").get_by_test_id("score-EW").get_by_test_id("pit")).to_be_visible()
+    expect_totals(page, 0, 182 + 282)
+    # Deal 3: Wij renege: Zij get 162 + all roem + 100.
+    page.get_by_test_id("new-round").click()
+    enter_deal(page, "Zij", {"Zij": "100"}, ["Roem Wij +50"], verzaakt="Wij")
+    expect(page.get_by_test_id("deal-3").get_by_test_id("score-NS").get_by_test_id("verzaakt")).to_be_visible()
+    expect_totals(page, 0, 464 + 312)
+    expect(page.get_by_test_id("dealer")).to_have_text("Deelt nu: Dirk")
+    # Deals 4..15 through the API, then a reload shows them.
+    for _ in range(12):
+        server.api("POST", f"/api/sheets/{sid}/deals", json={"makers": "NS", "points": {"NS": 100}})
+    page.reload()
+    expect_totals(page, 1200, 776 + 12 * 62)
+    expect(page.get_by_test_id("dealer")).to_have_text("Deelt nu: Dirk")  # deal 16: 15 deals after Ann
+    page.get_by_test_id("new-round").click()
+    enter_deal(page, "Wij", {"Wij": "120"})
+    expect_totals(page, 1320, 776 + 12 * 62 + 42)
+    expect(page.get_by_test_id("winner")).to_have_text("Zij wint!")
+    expect(page.get_by_test_id("new-round")).to_have_count(0)
+    page.reload()
+    expect(page.get_by_test_id("winner")).to_have_text("Zij wint!")
+    # A server restart on the same database loses nothing either.
+    port = server.port
+    server.stop()
+    server.start(port)
+    page.reload()
+    expect(page.get_by_test_id("winner")).to_have_text("Zij wint!")
+    expect_totals(page, 1320, 776 + 12 * 62 + 42)
+    expect(page.get_by_test_id("deal-16").get_by_test_id("score-NS")).to_contain_text("120")
+
+
+def test_correct_delete_and_undo(page: Page, server: LiveServer) -> None:
+    sid = new_sheet_ui(page, server)
+    for pts in ("100", "90", "85"):
+        page.get_by_test_id("new-round").click()
+        enter_deal(page, "Wij", {"Wij": pts})
+        expect(page.get_by_test_id("new-round")).to_be_visible()
+    expect_totals(page, 275, 211)
+    # Correct deal 2 into a nat.
+    page.get_by_role("link", name="Ronde 2 bewerken").click()
+    expect(page.get_by_label("Punten Wij", exact=True)).to_have_value("90")
+    page.get_by_label("Punten Wij", exact=True).fill("60")
+    page.get_by_test_id("save").click()
+    expect(page.get_by_test_id("deal-2").get_by_test_id("nat")).to_be_visible()
+    expect_totals(page, 185, 301)
+    # Delete deal 1.
+    page.get_by_role("link", name="Ronde 1 bewerken").click()
+    page.get_by_test_id("delete").click()
+    expect(page.get_by_test_id("deal-3")).to_have_count(0)
+    expect_totals(page, 85, 239)
+    # ↶ brings the deleted deal back, then reverses the correction, then the adds.
+    page.get_by_test_id("undo").click()
+    expect_totals(page, 185, 301)
+    expect(page.get_by_test_id("flash")).to_have_text("Ongedaan gemaakt.")
+    page.get_by_test_id("undo").click()
+    expect_totals(page, 275, 211)
+    expect(page.get_by_test_id("deal-2").get_by_test_id("nat")).to_have_count(0)
+    for _ in range(3):
+        page.get_by_test_id("undo").click()
+    expect_totals(page, 0, 0)
+    expect(page.get_by_test_id("undo")).to_be_disabled()
+    assert server.api("GET", f"/api/sheets/{sid}")["deals"] == []
+
+
+def test_bad_input_is_shown_at_the_field_and_not_saved(page: Page, server: LiveServer) -> None:
+    sid = new_sheet_ui(page, server)
+    page.get_by_test_id("new-round").click()
+    page.get_by_label("Punten Wij", exact=True).fill("170")
+    page.get_by_label("Roem Wij", exact=True).fill("25")
+    page.get_by_test_id("save").click()
+    expect(page.locator('[id="err-makers"]')).to_have_text("Kies welk team speelt.")
+    expect(page.locator('[id="err-points.NS"]')).to_have_text("Kaartpunten moeten tussen 0 en 162 liggen.")
+    expect(page.locator('[id="err-roem.NS"]')).to_contain_text("tiental")
+    expect(page.get_by_label("Punten Wij", exact=True)).to_have_attribute("aria-invalid", "true")
+    enter_deal(page, "Wij", {"Wij": "100", "Zij": "50"}, save=False)
+    page.get_by_label("Roem Wij", exact=True).fill("0")
+    page.get_by_test_id("pit").get_by_label("Wij", exact=True).check()
+    page.get_by_label("Punten Wij", exact=True).fill("150")
+    page.get_by_label("Punten Zij", exact=True).fill("0")
+    page.get_by_test_id("save").click()
+    expect(page.locator('[id="err-points"]')).to_have_text("De punten samen moeten 162 zijn.")
+    expect(page.locator('[id="err-pit"]')).to_have_text("Pit betekent alle 162 punten voor dat team.")
+    assert server.api("GET", f"/api/sheets/{sid}")["deals"] == []
+    page.get_by_label("Punten Wij", exact=True).fill("162")
+    page.get_by_test_id("save").click()
+    expect_totals(page, 262, 0)
+
+
+def test_south_african_strokes_and_the_boem(page: Page, server: LiveServer) -> None:
+    new_sheet_ui(page, server, rules="Zuid-Afrikaans (strepen)")
+    expect(page.get_by_test_id("strokes")).to_have_text("Strepen: Wij 0 – Zij 0")
+    page.get_by_test_id("new-round").click()
+    expect(page.get_by_test_id("makers")).to_have_count(0)
+    enter_deal(page, None, {"Wij": "84"}, ["Roem Zij +20"])
+    expect(page.get_by_test_id("deal-1").get_by_test_id("score-EW")).to_contain_text("82")
+    expect(page.locator("tr.ou-jol")).to_have_count(0)  # the last deal's game is still open
+    page.get_by_test_id("new-round").click()
+    page.get_by_label("Gestopt: een team ging op").check()
+    enter_deal(page, None, {"Wij": "33"})
+    expect(page.get_by_test_id("game-1")).to_have_text("Spel 1: Wij gaat op: 1 streep")
+    expect(page.locator("tr.ou-jol")).to_have_count(1)
+    expect(page.get_by_test_id("strokes")).to_have_text("Strepen: Wij 1 – Zij 0")
+    expect(page.get_by_test_id("stroke-NS")).to_have_count(1)
+    # Two strokes a game: Zij reach 100 while Wij are under 50, twice, then once more.
+    for n in (1, 2, 3):
+        page.get_by_test_id("new-round").click()
+        enter_deal(page, None, {"Zij": "100"})
+        expect(page.get_by_test_id("stroke-EW")).to_have_count(min(2 * n, 5))
+    expect(page.get_by_test_id("winner")).to_have_text("Zij wint de boem!")
+
+
+def test_english_keyboard_and_names_as_text(page: Page, server: LiveServer) -> None:
+    page.goto(server.url + "/keeper")
+    page.get_by_test_id("lang").click()
+    expect(page.get_by_role("heading", name="Score sheets")).to_be_visible()
+    page.get_by_test_id("new-sheet").click()
+    evil = "<img src=x onerror=document.title=1>"
+    page.get_by_label("Team 1 (North/South)", exact=True).fill(evil)
+    page.get_by_label("Team 2 (East/West)", exact=True).fill("Them")
+    page.get_by_role("button", name="Create sheet").click()
+    expect(page.get_by_test_id("team-NS")).to_have_text(evil)
+    assert page.locator("img").count() == 0 and page.title() != "1"
+    # Keyboard only: the new-round link, a radio, the points, then Enter submits.
+    page.get_by_test_id("new-round").focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("makers").get_by_role("radio", name=evil)).to_be_focused()
+    page.keyboard.press("Space")
+    page.keyboard.press("Tab")
+    expect(page.get_by_label(f"Points {evil}", exact=True)).to_be_focused()
+    page.keyboard.type("91")
+    page.keyboard.press("Enter")
+    expect_totals(page, 91, 71)
+    expect(page.get_by_test_id("dealer")).to_have_text("Dealing now: Player 2 (Them)")
+    page.get_by_test_id("undo").focus()
+    page.keyboard.press("Enter")
+    expect_totals(page, 0, 0)
+    expect(page.get_by_test_id("new-round")).to_be_focused()  # ↶ is disabled now: focus moves on
+    # The list reopens the sheet; the printed sheet has no buttons.
+    page.get_by_role("link", name="All sheets").click()
+    page.get_by_role("link", name=f"{evil} – Them").click()
+    expect(page.get_by_test_id("team-EW")).to_have_text("Them")
+    page.emulate_media(media="print")
+    expect(page.get_by_test_id("new-round")).to_be_hidden()
+    expect(page.get_by_test_id("total-NS")).to_be_visible()
