@@ -154,7 +154,8 @@ def sheet_csv(out: SheetOut) -> str:
 
 def create_app(db_path: str | Path | None = None) -> FastAPI:
     """The app on one SQLite file (default: $KLAVERJAS_DB or ./data/klaverjas.db)."""
-    store = Store(db_path if db_path is not None else default_db_path())
+    db_file = db_path if db_path is not None else default_db_path()
+    store = Store(db_file)
     app = FastAPI(title="Klaverjas", version="0.1.0",
                   description="Score keeper for Klaverjas (RULES.md sections 6 and 7).")
     app.state.store = store
@@ -280,6 +281,9 @@ def create_app(db_path: str | Path | None = None) -> FastAPI:
     def keeper() -> FileResponse:
         return FileResponse(STATIC / "keeper.html")
 
+    from .play.routes import register as register_play
+
+    register_play(app, db_file)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
 

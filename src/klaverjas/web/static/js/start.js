@@ -1,4 +1,4 @@
-// The start page: leads to the score keeper (and later to play).
+// The start page: leads to playing against computer players and to the score keeper.
 import { h } from './dom.js';
 import { setLang, getLang, t } from './i18n.js';
 
@@ -14,7 +14,7 @@ function render() {
     h('h1', {}, t('app')),
     h('p', {}, t('keeper_intro')),
     h('p', {}, h('a', { href: '/keeper', class: 'button primary big', 'data-testid': 'to-keeper' }, t('keeper'))),
-    h('p', {}, h('span', { class: 'button big disabled', 'aria-disabled': 'true' }, t('play_soon'))));
+    h('p', {}, h('a', { href: '/play', class: 'button primary big', 'data-testid': 'to-play' }, t('play_soon'))));
 }
 
 setLang(getLang());

@@ -1,0 +1,491 @@
+"""One game table: a match between seats (humans and computer players), its numbered events,
+and what each seat may see.
+
+This module is synchronous and does no I/O: the service feeds it actions and
+persists :meth:`GameTable.to_json` after every one.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from klaverjas.bots import Bot, View
+from klaverjas.core import (
+    SEATS,
+    SUITS,
+    TEAMS,
+    Deal,
+    IllegalCard,
+    MatchPlay,
+    PlayError,
+    Rules,
+    TrumpAction,
+    TrumpError,
+    card_name,
+    cards_of,
+    parse_card,
+    parse_suit,
+)
+from klaverjas.core.reasons import card_label
+from klaverjas.core.record import replay, to_record
+from klaverjas.core.roem import quartet_values, trick_roem_parts
+from klaverjas.core.scoring import ScoreError
+from klaverjas.core.trump import PASS, PLAY, choose
+
+LEVELS = ("random", "basic", "strong")
+
+
+class ActionError(ValueError):
+    """An action the table refuses; ``code`` is stable for clients, the message is for people."""
+
+    def __init__(self, code: str, message: str, reason: dict[str, str] | None = None):
+        super().__init__(message)
+        self.code = code
+        self.reason = reason  # a refused card's explanation per language
+
+
+def make_bot(level: str, seed: int) -> Bot:
+    from klaverjas.bots import BasicBot, RandomBot
+
+    if level == "random":
+        bot: Bot = RandomBot()
+    elif level == "strong":
+        try:
+            from klaverjas.bots.strong import StrongBot, available
+        except ImportError:
+            bot = BasicBot()
+        else:
+            bot = StrongBot() if available() else BasicBot()
+    else:
+        bot = BasicBot()
+    bot.reseed(seed)
+    return bot
+
+
+@dataclass
+class SeatInfo:
+    kind: str  # "human" or "bot"
+    level: str = "basic"
+    name: str = ""
+    token: str = ""  # the human's secret; never sent to other seats
+
+    def public(self, seat: int) -> dict[str, Any]:
+        return {"seat": SEATS[seat], "kind": self.kind, "level": self.level if self.kind == "bot" else None,
+                "name": self.name}
+
+
+@dataclass
+class Event:
+    seq: int
+    kind: str
+    data: dict[str, Any]
+    audience: int | None = None  # a seat, or None for everyone
+
+    def as_json(self) -> dict[str, Any]:
+        return {"seq": self.seq, "type": self.kind, **self.data}
+
+
+def _sorted_hand(hand: int, trump: int) -> list[int]:
+    """Suits together, trumps first, each suit high to low in play order."""
+    from klaverjas.core import TABLES
+
+    strength = TABLES["dutch"].strength[trump if trump >= 0 else 0]
+    return sorted(cards_of(hand), key=lambda c: (0 if c >> 3 == trump else 1, c >> 3,
+                                                 -(strength[c] if trump >= 0 else c & 7)))
+
+
+@dataclass
+class GameTable:
+    """A match at one table.  Seats are 0..3 (N E S W)."""
+
+    id: str
+    rules: Rules
+    seats: list[SeatInfo]
+    seed: int
+    first_dealer: int = 0
+    created: str = ""
+    events: list[Event] = field(default_factory=list)
+    finished_records: list[dict[str, Any]] = field(default_factory=list)
+    review_cache: dict[int, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.play = MatchPlay(self.rules, self.first_dealer, self.seed)
+        self.bots: dict[int, Bot] = {s: make_bot(info.level, self.seed * 4 + s)
+                                      for s, info in enumerate(self.seats) if info.kind == "bot"}
+        self.awaiting_claim = False  # claimed roem: the trick winner's team may claim before the next card
+
+    # --- construction ----------------------------------------------------
+    @classmethod
+    def create(cls, rules: Rules, seats: list[SeatInfo], seed: int | None = None, first_dealer: int = 0,
+               created: str = "") -> GameTable:
+        table = cls(secrets.token_urlsafe(9), rules, seats, seed if seed is not None else random.randrange(1 << 31),
+                    first_dealer, created)
+        table._start_deal()
+        return table
+
+    @property
+    def deal(self) -> Deal:
+        deal = self.play.deal
+        if deal is None:
+            raise ActionError("no_deal", "there is no deal in progress")
+        return deal
+
+    @property
+    def deal_no(self) -> int:
+        return self.play.deals_played + 1
+
+    def _deal_rng(self, index: int) -> random.Random:
+        return random.Random(f"{self.seed}:{index}")
+
+    def _start_deal(self) -> None:
+        deal = self.play.new_deal(self._deal_rng(self.play.deals_played))
+        self._emit("deal", {"deal": self.deal_no, "dealer": SEATS[deal.dealer],
+                            "proposed": None if deal.selection.proposed is None else SUITS[deal.selection.proposed],
+                            "face_up": deal.face_up})
+        for seat in range(4):
+            self._emit("hand", {"cards": [card_name(c) for c in cards_of(deal.hands[seat])]}, audience=seat)
+        if deal.selection.done:
+            self._emit_trump()
+
+    # --- events ------------------------------------------------------------
+    @property
+    def seq(self) -> int:
+        return self.events[-1].seq if self.events else 0
+
+    def _emit(self, kind: str, data: dict[str, Any], audience: int | None = None) -> None:
+        self.events.append(Event(self.seq + 1, kind, data, audience))
+
+    def events_for(self, seat: int | None, since: int) -> list[dict[str, Any]]:
+        """Events after ``since`` that ``seat`` may see (``None``: a spectator)."""
+        return [e.as_json() for e in self.events
+                if e.seq > since and (e.audience is None or e.audience == seat)]
+
+    def _emit_trump(self) -> None:
+        deal = self.deal
+        maker = deal.selection.maker
+        self._emit("trump", {"trump": SUITS[deal.trump], "maker": None if maker is None else SEATS[maker]})
+
+    # --- whose turn ----------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        if self.play.is_over:
+            return "match_over"
+        if self.play.deal is None or self.play.deal_finished:
+            return "deal_over"
+        return "trump" if not self.deal.selection.done else "play"
+
+    @property
+    def to_move(self) -> int | None:
+        phase = self.phase
+        if phase == "trump":
+            return self.deal.selection.to_move
+        if phase == "play":
+            return self.deal.turn
+        return None
+
+    def bot_to_move(self) -> int | None:
+        seat = self.to_move
+        return seat if seat is not None and seat in self.bots else None
+
+    def claim_pending_for(self) -> int | None:
+        """The team that may claim the roem of the trick just completed (claimed mode)."""
+        if self.phase != "play":
+            return None
+        pending = self.deal.pending_roem
+        return pending[0] if pending is not None else None
+
+    # --- actions (already authenticated to ``seat``) ----------------------------
+    def act(self, seat: int, message: dict[str, Any]) -> None:
+        """Apply one action for ``seat``; raises :class:`ActionError` and changes nothing if refused."""
+        kind = message.get("type")
+        if kind == "trump":
+            self._trump(seat, message)
+        elif kind == "card":
+            self._card(seat, message)
+        elif kind == "claim":
+            self._claim(seat, message)
+        elif kind == "verzaakt":
+            self._verzaakt(seat)
+        elif kind == "undo":
+            self._undo(seat)
+        elif kind == "next":
+            self.next_deal()
+        else:
+            raise ActionError("unknown_action", f"unknown action type {kind!r}")
+
+    def _trump(self, seat: int, message: dict[str, Any]) -> None:
+        if self.phase != "trump":
+            raise ActionError("not_now", "trump has already been chosen")
+        if self.deal.selection.to_move != seat:
+            raise ActionError("not_your_turn", "it is not your turn to speak")
+        action_name = message.get("action")
+        action: TrumpAction
+        if action_name == "pass":
+            action = PASS
+        elif action_name == "play":
+            action = PLAY
+        elif action_name == "choose":
+            suit = message.get("suit")
+            if not isinstance(suit, str):
+                raise ActionError("bad_message", "choose needs a suit: C, D, H or S")
+            try:
+                action = choose(parse_suit(suit))
+            except ValueError as exc:
+                raise ActionError("bad_message", str(exc)) from None
+        else:
+            raise ActionError("bad_message", f"unknown trump action {action_name!r}: expected pass, play or choose")
+        self.apply_trump(seat, action)
+
+    def apply_trump(self, seat: int, action: TrumpAction) -> None:
+        try:
+            self.deal.choose_trump(action)
+        except (TrumpError, PlayError) as exc:
+            raise ActionError("refused", str(exc)) from None
+        self._emit("bid", {"seat": SEATS[seat], **action.as_json()})
+        if self.deal.selection.done:
+            self._emit_trump()
+
+    def _card(self, seat: int, message: dict[str, Any]) -> None:
+        text = message.get("card")
+        if not isinstance(text, str):
+            raise ActionError("bad_message", "card must be a card name such as JH")
+        try:
+            card = parse_card(text)
+        except ValueError as exc:
+            raise ActionError("bad_message", str(exc)) from None
+        self.apply_card(seat, card)
+
+    def apply_card(self, seat: int, card: int) -> None:
+        if self.phase != "play":
+            raise ActionError("not_now", "no card can be played now")
+        deal = self.deal
+        if deal.turn != seat:
+            raise ActionError("not_your_turn", f"it is {SEATS[deal.turn]}'s turn")
+        if not deal.hands[seat] >> card & 1:
+            raise ActionError("not_in_hand", f"you do not hold {card_name(card)}")
+        try:
+            deal.play(card)
+        except IllegalCard as exc:
+            raise ActionError("illegal", exc.refusal.text("en"),
+                              {"en": exc.refusal.text("en"), "nl": exc.refusal.text("nl")}) from None
+        self._emit("card", {"seat": SEATS[seat], "card": card_name(card)})
+        if not deal.trick:
+            self._after_trick()
+
+    def _after_trick(self) -> None:
+        deal = self.deal
+        t = deal.tricks[-1]
+        parts = trick_roem_parts(t.cards, deal.trump, quartet_values(self.rules)) if self.rules.roem == "trick" else []
+        self._emit("trick", {"winner": SEATS[t.winner], "cards": [card_name(c) for c in t.cards],
+                             "points": t.points, "roem": sum(v for _, v in parts),
+                             "announce": [("Stuk!" if name == "stuk" else str(value)) for name, value in parts],
+                             "claimed": self.rules.roem_claim == "claimed"})
+        if self.play.deal_finished:
+            self._finish_deal()
+
+    def _claim(self, seat: int, message: dict[str, Any]) -> None:
+        amount = message.get("roem")
+        if not isinstance(amount, int) or isinstance(amount, bool):
+            raise ActionError("bad_message", "roem must be a whole number")
+        self.apply_claim(seat, amount)
+
+    def apply_claim(self, seat: int, amount: int) -> None:
+        if self.phase != "play":
+            raise ActionError("not_now", "nothing to claim now")
+        try:
+            self.deal.claim_roem(seat, amount)
+        except PlayError as exc:
+            raise ActionError("refused", str(exc)) from None
+        self._emit("claim", {"seat": SEATS[seat], "roem": amount})
+
+    def _verzaakt(self, seat: int) -> None:
+        if self.phase != "play":
+            raise ActionError("not_now", "no deal in play")
+        try:
+            offender = self.deal.call_verzaakt(seat)
+        except PlayError as exc:
+            raise ActionError("refused", str(exc)) from None
+        self._emit("verzaakt", {"seat": SEATS[seat], "team": TEAMS[offender]})
+        self._finish_deal()
+
+    def can_undo(self, seat: int) -> bool:
+        """A lone human may take back his last card of this deal (misclicks), with the bots' cards after it."""
+        if self.phase != "play" or seat in self.bots or len(self.bots) != 3:
+            return False
+        return any(s == seat for s, _ in self.deal.plays)
+
+    def _undo(self, seat: int) -> None:
+        if not self.can_undo(seat):
+            raise ActionError("refused", "there is no card of yours to take back in this deal")
+        deal = self.deal
+        while True:
+            played_by, _ = deal.plays[-1]
+            deal.undo()
+            if played_by == seat:
+                break
+        self._emit("undo", {"seat": SEATS[seat], "plays": len(deal.plays)})
+
+    def _finish_deal(self) -> None:
+        deal = self.deal
+        self.play.finish_deal()
+        record = to_record(deal)
+        self.finished_records.append(record)
+        result: dict[str, Any] = {"deal": len(self.finished_records),
+                                  "hands": {SEATS[s]: [card_name(c) for c in cards_of(deal.initial[s])]
+                                            for s in range(4)},
+                                  "points": {"NS": deal.points[0], "EW": deal.points[1]},
+                                  "roem": {"NS": deal.roem[0], "EW": deal.roem[1]}}
+        if self.rules.match_end_kind[0] == "strokes":
+            result["went_on"] = None if deal.went_on is None else {
+                "team": TEAMS[deal.went_on[0]], "strokes": deal.went_on[1]}
+        else:
+            score = deal.score()
+            result.update({"score": {"NS": score.scores[0], "EW": score.scores[1]}, "nat": score.nat,
+                           "pit": None if score.pit is None else TEAMS[score.pit],
+                           "verzaakt": None if score.verzaakt is None else TEAMS[score.verzaakt]})
+        self._emit("deal_end", result)
+        if self.play.is_over:
+            m = self.play.match
+            self._emit("match_end", {"winner": None if m.winner is None else TEAMS[m.winner],
+                                     "totals": {"NS": m.totals[0], "EW": m.totals[1]},
+                                     "strokes": {"NS": m.strokes[0], "EW": m.strokes[1]}})
+
+    def next_deal(self) -> None:
+        if self.phase != "deal_over":
+            raise ActionError("not_now", "the deal is not over" if self.phase != "match_over" else "the match is over")
+        self._start_deal()
+
+    # --- bots ------------------------------------------------------------------
+    def bot_view(self, seat: int) -> View:
+        return View.of(self.deal, seat)
+
+    def apply_bot(self, seat: int, decision: Any) -> None:
+        """Apply a bot's decision (computed off the event loop from :meth:`bot_view`)."""
+        if self.to_move != seat:
+            return  # the table moved on (undo, a call) while the bot was thinking
+        if self.phase == "trump":
+            self.apply_trump(seat, decision)
+        else:
+            self.apply_card(seat, int(decision))
+
+    def bot_claims(self) -> list[tuple[int, int]]:
+        """Claimed roem: bots of the team that won the trick claim it (they count right)."""
+        team = self.claim_pending_for()
+        if team is None:
+            return []
+        pending = self.deal.pending_roem
+        assert pending is not None
+        winner = self.deal.tricks[-1].winner
+        if winner in self.bots:
+            return [(winner, pending[1])]
+        return []
+
+    def bot_calls(self) -> int | None:
+        """With illegal cards allowed, a bot opponent calls a renege at the end of the trick it happened in."""
+        if self.phase != "play" or self.rules.illegal_cards != "allow" or self.deal.trick:
+            return None
+        for _, offender_seat, _ in self.deal.illegal_plays:
+            callers = [s for s in self.bots if s & 1 != offender_seat & 1]
+            if callers:
+                return callers[0]
+        return None
+
+    # --- what a seat sees ---------------------------------------------------------
+    def state_for(self, seat: int | None, lang: str = "en") -> dict[str, Any]:
+        """Everything ``seat`` may know now (``None``: a spectator sees the public table only)."""
+        play = self.play
+        deal = play.deal
+        out: dict[str, Any] = {
+            "table": self.id, "seq": self.seq, "rules": str(self.rules), "seat": None if seat is None else SEATS[seat],
+            "seats": [info.public(s) for s, info in enumerate(self.seats)],
+            "phase": self.phase, "deal": self.deal_no if self.phase != "deal_over" else len(self.finished_records),
+            "match_end": self.rules.match_end, "direction": self.rules.direction,
+            "sheet": self._sheet(), "to_move": None,
+            "roem_claim": self.rules.roem_claim, "illegal_cards": self.rules.illegal_cards,
+        }
+        if self.phase in ("deal_over", "match_over") and self.finished_records:
+            out["result"] = next(e.data for e in reversed(self.events) if e.kind == "deal_end")
+        if deal is None:
+            return out
+        sel = deal.selection
+        to_move = self.to_move
+        out.update({
+            "dealer": SEATS[deal.dealer], "to_move": None if to_move is None else SEATS[to_move],
+            "trump": None if deal.trump < 0 else SUITS[deal.trump],
+            "maker": None if sel.maker is None else SEATS[sel.maker],
+            "makers": None if deal.makers is None else TEAMS[deal.makers],
+            "proposed": None if sel.proposed is None else SUITS[sel.proposed],
+            "face_up": deal.face_up,
+            "bids": [{"seat": SEATS[s], **a.as_json()} for s, a in sel.events],
+            "leader": SEATS[deal.leader],
+            "trick": [{"seat": SEATS[deal.seat_of_trick_card(i)], "card": card_name(c)}
+                      for i, c in enumerate(deal.trick)],
+            "last_trick": None if not deal.tricks else deal.tricks[-1].as_json(),
+            "tricks_won": {"NS": deal.tricks_won[0], "EW": deal.tricks_won[1]},
+            "points": {"NS": deal.points[0], "EW": deal.points[1]},
+            "roem": {"NS": deal.roem[0], "EW": deal.roem[1]},
+            "hand_counts": {SEATS[s]: deal.hands[s].bit_count() for s in range(4)},
+            "claim_team": None if self.claim_pending_for() is None else TEAMS[self.claim_pending_for() or 0],
+        })
+        if seat is not None:
+            hand = deal.hands[seat]
+            out["hand"] = [{"card": card_name(c), "label": {"en": card_label(c, "en"), "nl": card_label(c, "nl")}}
+                           for c in _sorted_hand(hand, deal.trump)]
+            if self.phase == "play" and to_move == seat:
+                out["legal"] = [card_name(c) for c in cards_of(deal.legal())]
+            if self.phase == "trump" and to_move == seat:
+                out["options"] = [a.as_json() for a in sel.options()]
+            out["can_undo"] = self.can_undo(seat)
+        return out
+
+    def _sheet(self) -> dict[str, Any]:
+        m = self.play.match
+        rows = [{"NS": d.scores[0], "EW": d.scores[1], "nat": d.nat,
+                 "pit": None if d.pit is None else TEAMS[d.pit],
+                 "verzaakt": None if d.verzaakt is None else TEAMS[d.verzaakt]} for d in m.deals]
+        return {"rows": rows, "totals": {"NS": m.totals[0], "EW": m.totals[1]},
+                "strokes": {"NS": m.strokes[0], "EW": m.strokes[1]},
+                "games": [{"winner": TEAMS[w], "strokes": s, "NS": a, "EW": b} for w, s, a, b in m.games],
+                "carry": {"NS": m.carry[0], "EW": m.carry[1]},
+                "winner": None if m.winner is None else TEAMS[m.winner], "draw": m.draw}
+
+    # --- persistence -----------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        deal = self.play.deal
+        return {
+            "id": self.id, "rules": str(self.rules), "seed": self.seed, "first_dealer": self.first_dealer,
+            "created": self.created,
+            "seats": [{"kind": i.kind, "level": i.level, "name": i.name, "token": i.token} for i in self.seats],
+            "finished": self.finished_records,
+            "current": None if deal is None or self.play.deal_finished else to_record(deal),
+            "events": [[e.seq, e.kind, e.data, e.audience] for e in self.events],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameTable:
+        table = cls(data["id"], Rules.parse(data["rules"]),
+                    [SeatInfo(s["kind"], s.get("level", "basic"), s.get("name", ""), s.get("token", ""))
+                     for s in data["seats"]], int(data["seed"]), int(data.get("first_dealer", 0)),
+                    data.get("created", ""))
+        for record in data.get("finished", []):
+            deal = replay(record)
+            table.play.adopt(deal)
+            table.play.finish_deal()
+            table.finished_records.append(record)
+        current = data.get("current")
+        if current is not None:
+            table.play.adopt(replay(current, partial=True))
+        table.events = [Event(int(seq), kind, payload, audience) for seq, kind, payload, audience in data["events"]]
+        return table
+
+
+def restore_checked(data: dict[str, Any], on_error: Callable[[str], None]) -> GameTable | None:
+    try:
+        return GameTable.from_json(data)
+    except (KeyError, TypeError, ValueError, ScoreError) as exc:
+        on_error(f"table {data.get('id')!r} could not be restored: {exc}")
+        return None

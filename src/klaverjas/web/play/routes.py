@@ -1,0 +1,221 @@
+"""HTTP and WebSocket routes for playing against computer players (and, later, with friends)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import secrets
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, FastAPI, HTTPException, Query, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from klaverjas.core import SEATS, Rules, RulesError
+from klaverjas.core.record import RecordError
+
+from .game import LEVELS, ActionError, GameTable, SeatInfo
+from .service import Connection, PlayService
+from .store import GameStore, now
+
+STATIC = Path(__file__).resolve().parent.parent / "static"
+MAX_MESSAGE = 2048  # bytes; a client message is a few dozen
+MATCH_END = r"^(deals:(1[0-6]|[1-9])|points:(500|1000|1500|2000)|strokes:[1-9])$"
+
+
+class NewGame(BaseModel):
+    """A new game against three computer players; the human sits South."""
+
+    model_config = ConfigDict(extra="forbid")
+    preset: Literal["amsterdam", "rotterdam", "sa", "strict"] = "amsterdam"
+    trump_selection: Literal["proposed", "free", "utrecht", "turned", "last_card", "bid"] | None = None
+    match_end: Annotated[str, Field(pattern=MATCH_END)] | None = None
+    roem_claim: Literal["auto", "claimed"] | None = None
+    illegal_cards: Literal["refuse", "allow"] | None = None
+    levels: list[Literal["random", "basic", "strong"]] = Field(default=["basic", "basic", "basic"], min_length=3,
+                                                                max_length=3, description="partner N, then E and W")
+    name: str = Field(default="", max_length=30)
+    pace: float = Field(default=0.7, ge=0, le=5, description="seconds a computer player takes per card")
+    seed: int | None = Field(default=None, ge=0, lt=2**31)
+
+
+class Created(BaseModel):
+    id: str
+    token: str
+    seat: str
+
+
+class ClientMessage(BaseModel):
+    """Everything a browser may send on the game socket."""
+
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["trump", "card", "claim", "verzaakt", "undo", "next", "hint", "ping"]
+    action: Literal["pass", "play", "choose"] | None = None
+    suit: str | None = Field(default=None, max_length=8)
+    card: str | None = Field(default=None, max_length=4)
+    roem: int | None = Field(default=None, ge=0, le=1000)
+
+
+def rules_of(body: NewGame) -> Rules:
+    options: dict[str, Any] = {k: v for k, v in {
+        "trump_selection": body.trump_selection, "match_end": body.match_end,
+        "roem_claim": body.roem_claim, "illegal_cards": body.illegal_cards}.items() if v is not None}
+    try:
+        return Rules.parse(body.preset).with_options(**options)
+    except RulesError as exc:
+        raise HTTPException(422, str(exc)) from None
+
+
+def register(app: FastAPI, db_path: str | Path, pace: float = 0.7) -> PlayService:
+    """Add the play routes to ``app``; games share the app's SQLite file."""
+    service = PlayService(GameStore(db_path), pace)
+    app.state.play = service
+    router = APIRouter()
+
+    @router.post("/api/play", response_model=Created, status_code=201, tags=["play"])
+    async def create_game(body: NewGame) -> Created:
+        rules = rules_of(body)
+        token = secrets.token_urlsafe(18)
+        north, east, west = body.levels
+        seats = [SeatInfo("bot", north, "North"), SeatInfo("bot", east, "East"),
+                 SeatInfo("human", name=body.name or "You", token=token), SeatInfo("bot", west, "West")]
+        table = GameTable.create(rules, seats, body.seed, first_dealer=3, created=now())
+        service.add(table, body.pace)
+        return Created(id=table.id, token=token, seat="S")
+
+    @router.get("/api/play", tags=["play"])
+    async def list_games() -> list[dict[str, Any]]:
+        return service.store.summaries()
+
+    def runtime_or_404(game_id: str) -> Any:
+        if len(game_id) > 40:
+            raise HTTPException(404, "no such game")
+        runtime = service.get(game_id)
+        if runtime is None:
+            raise HTTPException(404, "no such game")
+        return runtime
+
+    @router.get("/api/play/{game_id}", tags=["play"])
+    async def game_state(game_id: str, token: Annotated[str | None, Query(max_length=64)] = None) -> dict[str, Any]:
+        runtime = runtime_or_404(game_id)
+        return runtime.table.state_for(service.seat_of(runtime, token))
+
+    @router.get("/api/play/{game_id}/deals/{number}", tags=["play"])
+    async def deal_record(game_id: str, number: Annotated[int, Field(ge=1, le=1000)]) -> dict[str, Any]:
+        runtime = runtime_or_404(game_id)
+        records = runtime.table.finished_records
+        if not 1 <= number <= len(records):
+            raise HTTPException(404, f"deal {number} is not finished")
+        return records[number - 1]
+
+    @router.get("/api/play/{game_id}/review/{number}", tags=["play"])
+    async def deal_review(game_id: str, number: Annotated[int, Field(ge=1, le=1000)]) -> dict[str, Any]:
+        runtime = runtime_or_404(game_id)
+        records = runtime.table.finished_records
+        if not 1 <= number <= len(records):
+            raise HTTPException(404, f"deal {number} is not finished")
+        cache = runtime.table.review_cache
+        if number not in cache:
+            cache[number] = await review(records[number - 1])
+        return cache[number]
+
+    @router.websocket("/ws/play/{game_id}")
+    async def game_socket(socket: WebSocket, game_id: str) -> None:
+        await socket.accept()
+        runtime = service.get(game_id) if len(game_id) <= 40 else None
+        if runtime is None:
+            await socket.send_json({"type": "error", "code": "no_game", "message": "no such game"})
+            await socket.close(code=4404)
+            return
+        token = socket.query_params.get("token")
+        seat = service.seat_of(runtime, token)
+        if token and seat is None:
+            await socket.send_json({"type": "error", "code": "bad_token", "message": "this seat token is not valid"})
+            await socket.close(code=4403)
+            return
+        try:
+            since = max(0, int(socket.query_params.get("since", "0")))
+        except ValueError:
+            since = 0
+        conn = Connection(socket, seat)
+        await service.join(runtime, conn, since)
+        try:
+            while True:
+                raw = await socket.receive_text()
+                await handle(runtime, conn, raw)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            service.leave(runtime, conn)
+
+    async def handle(runtime: Any, conn: Connection, raw: str) -> None:
+        async def error(code: str, message: str, reason: dict[str, str] | None = None) -> None:
+            frame: dict[str, Any] = {"type": "error", "code": code, "message": message}
+            if reason:
+                frame["reason"] = reason
+            await conn.socket.send_json(frame)
+
+        if len(raw) > MAX_MESSAGE:
+            await error("too_large", f"message of {len(raw)} bytes; the limit is {MAX_MESSAGE}")
+            return
+        try:
+            message = ClientMessage.model_validate(json.loads(raw))
+        except (json.JSONDecodeError, ValidationError, TypeError, ValueError, RecursionError) as exc:
+            await error("bad_message", f"not a valid message: {str(exc).splitlines()[0][:200]}")
+            return
+        if message.type == "ping":
+            await conn.socket.send_json({"type": "pong", "seq": runtime.table.seq})
+            return
+        if conn.seat is None:
+            await error("spectator", "spectators cannot act")
+            return
+        try:
+            if message.type == "hint":
+                options = await service.hint(runtime, conn.seat)
+                await conn.socket.send_json({"type": "hint", "options": options})
+                return
+            await service.act(runtime, conn.seat, message.model_dump(exclude_none=True))
+        except ActionError as exc:
+            await error(exc.code, str(exc), exc.reason)
+
+    @router.get("/play", include_in_schema=False)
+    def play_page() -> FileResponse:
+        return FileResponse(STATIC / "play.html")
+
+    app.include_router(router)
+
+    previous = app.router.lifespan_context
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app_: FastAPI) -> AsyncIterator[Any]:
+        async with previous(app_) as state:
+            await service.resume_all()
+            try:
+                yield state
+            finally:
+                await service.shutdown()
+
+    app.router.lifespan_context = lifespan
+    return service
+
+
+async def review(record: dict[str, Any]) -> dict[str, Any]:
+    """Double-dummy review of a finished deal: what each card cost (the solver's analysis)."""
+    import asyncio
+
+    try:
+        from klaverjas.solver.analysis import analyse_record  # type: ignore[import-not-found]
+    except ImportError:
+        analyse_record = None
+    if analyse_record is None:
+        return {"available": False, "record": record, "cards": []}
+    try:
+        result = await asyncio.to_thread(analyse_record, record)
+    except (RecordError, ValueError) as exc:
+        return {"available": False, "record": record, "error": str(exc), "cards": []}
+    return {"available": True, "record": record, **result}
+
+
+__all__ = ["register", "LEVELS", "SEATS"]

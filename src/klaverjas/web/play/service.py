@@ -1,0 +1,189 @@
+"""The play service: tables in memory and in the store, WebSocket connections, bots off the loop.
+
+One asyncio lock per table serialises its actions (the lichess "one actor per
+game" idea); bots think in a worker thread on a :class:`~klaverjas.bots.View`
+snapshot and their decision is applied only if the table has not moved on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from klaverjas.bots import BasicBot
+from klaverjas.core import SEATS
+
+from .game import ActionError, GameTable, restore_checked
+from .store import GameStore
+
+log = logging.getLogger("klaverjas.play")
+
+
+class Socket(Protocol):
+    async def send_json(self, data: Any) -> None: ...
+
+
+@dataclass(eq=False)
+class Connection:
+    socket: Socket
+    seat: int | None  # None: a spectator
+    last_seq: int = 0
+    lang: str = "en"
+
+
+@dataclass
+class TableRuntime:
+    table: GameTable
+    pace: float
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    connections: set[Connection] = field(default_factory=set)
+    driver: asyncio.Task[None] | None = None
+
+
+class PlayService:
+    def __init__(self, store: GameStore, pace: float = 0.7):
+        self.store = store
+        self.default_pace = pace
+        self.tables: dict[str, TableRuntime] = {}
+
+    # --- tables ------------------------------------------------------------------
+    def add(self, table: GameTable, pace: float | None = None) -> TableRuntime:
+        runtime = TableRuntime(table, self.default_pace if pace is None else pace)
+        self.tables[table.id] = runtime
+        self.store.save(table.to_json(), table.phase)
+        return runtime
+
+    def get(self, table_id: str) -> TableRuntime | None:
+        runtime = self.tables.get(table_id)
+        if runtime is None:
+            data = self.store.load(table_id)
+            if data is None:
+                return None
+            table = restore_checked(data, log.error)
+            if table is None:
+                return None
+            runtime = TableRuntime(table, float(data.get("pace", self.default_pace)))
+            self.tables[table_id] = runtime
+        return runtime
+
+    def seat_of(self, runtime: TableRuntime, token: str | None) -> int | None:
+        """The seat a token belongs to (constant-time compare), else None."""
+        import hmac
+
+        if not token:
+            return None
+        for seat, info in enumerate(runtime.table.seats):
+            if info.kind == "human" and info.token and hmac.compare_digest(info.token, token):
+                return seat
+        return None
+
+    def save(self, runtime: TableRuntime) -> None:
+        data = runtime.table.to_json()
+        data["pace"] = runtime.pace
+        self.store.save(data, runtime.table.phase)
+
+    # --- connections ---------------------------------------------------------------
+    async def join(self, runtime: TableRuntime, conn: Connection, since: int = 0) -> None:
+        runtime.connections.add(conn)
+        table = runtime.table
+        await conn.socket.send_json({"type": "state", "events": table.events_for(conn.seat, since)[-50:],
+                                     "state": table.state_for(conn.seat)})
+        conn.last_seq = table.seq
+        self.kick(runtime)
+
+    def leave(self, runtime: TableRuntime, conn: Connection) -> None:
+        runtime.connections.discard(conn)
+
+    async def broadcast(self, runtime: TableRuntime) -> None:
+        table = runtime.table
+        for conn in list(runtime.connections):
+            events = table.events_for(conn.seat, conn.last_seq)
+            conn.last_seq = table.seq
+            try:
+                await conn.socket.send_json({"type": "update", "events": events, "state": table.state_for(conn.seat)})
+            except Exception:  # a closed socket: the reader loop will drop it
+                runtime.connections.discard(conn)
+
+    # --- actions ----------------------------------------------------------------------
+    async def act(self, runtime: TableRuntime, seat: int, message: dict[str, Any]) -> None:
+        """Apply a human action; raises ActionError (nothing changed) when refused."""
+        async with runtime.lock:
+            runtime.table.act(seat, message)
+            self.save(runtime)
+        await self.broadcast(runtime)
+        self.kick(runtime)
+
+    async def hint(self, runtime: TableRuntime, seat: int) -> list[dict[str, Any]]:
+        table = runtime.table
+        if table.to_move != seat or table.phase not in ("trump", "play"):
+            raise ActionError("not_your_turn", "a hint is given when it is your turn")
+        view = table.bot_view(seat)
+        options = await asyncio.to_thread(BasicBot().advise, view)
+        return [o.as_json(view.phase) for o in options]
+
+    # --- bots -----------------------------------------------------------------------
+    def kick(self, runtime: TableRuntime) -> None:
+        """Make sure the bots of this table get to move (one driver task per table)."""
+        if runtime.driver is None or runtime.driver.done():
+            runtime.driver = asyncio.get_running_loop().create_task(self._drive(runtime))
+
+    async def _drive(self, runtime: TableRuntime) -> None:
+        table = runtime.table
+        while True:
+            async with runtime.lock:
+                claims = table.bot_claims()
+                caller = table.bot_calls()
+                seat = table.bot_to_move()
+                if not claims and caller is None and seat is None:
+                    if table.phase == "deal_over" and all(i.kind == "bot" for i in table.seats):
+                        table.next_deal()
+                        self.save(runtime)
+                        continue
+                    return
+                seq = table.seq
+                view = table.bot_view(seat) if seat is not None and not claims and caller is None else None
+            pace = runtime.pace
+            if pace:
+                # A little longer after a trick, so people see who took it.
+                trick_ended = table.phase == "play" and not table.deal.trick and bool(table.deal.tricks)
+                await asyncio.sleep(pace * (1.6 if trick_ended else 1.0))
+            decision = None
+            if view is not None and seat is not None:
+                try:
+                    decision = await asyncio.to_thread(table.bots[seat].decide, view)
+                except Exception:  # a broken bot must not stop the table: play its first legal option
+                    log.exception("bot at %s failed; playing a fallback", SEATS[seat])
+                    decision = BasicBot().decide(view)
+            async with runtime.lock:
+                if table.seq != seq:
+                    continue  # someone acted meanwhile; look again
+                try:
+                    if claims:
+                        for claimer, amount in claims:
+                            table.apply_claim(claimer, amount)
+                    elif caller is not None:
+                        table.act(caller, {"type": "verzaakt"})
+                    elif seat is not None:
+                        table.apply_bot(seat, decision)
+                except ActionError:
+                    log.exception("bot action refused at table %s", table.id)
+                    return
+                self.save(runtime)
+            await self.broadcast(runtime)
+
+    async def resume_all(self) -> None:
+        """After a restart: load unfinished tables so their bots continue."""
+        for table_id in self.store.ids():
+            runtime = self.get(table_id)
+            if runtime is not None and runtime.table.phase in ("trump", "play"):
+                self.kick(runtime)
+
+    async def shutdown(self) -> None:
+        for runtime in self.tables.values():
+            if runtime.driver is not None:
+                runtime.driver.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await runtime.driver

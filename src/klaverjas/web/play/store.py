@@ -1,0 +1,105 @@
+"""SQLite storage of game tables: one row per table, its events appended as they happen.
+
+Every action is saved before its events go out, so a reload or a server restart
+resumes the table exactly where it was.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    data TEXT NOT NULL,          -- GameTable.to_json() without its events
+    phase TEXT NOT NULL,
+    created TEXT NOT NULL,
+    updated TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS game_events (
+    game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    audience INTEGER,
+    data TEXT NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+"""
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class GameStore:
+    def __init__(self, path: str | Path):
+        self.path = str(path)
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._conn = sqlite3.connect(self.path, check_same_thread=False)
+        self._conn.execute("PRAGMA journal_mode=WAL")
+        self._conn.execute("PRAGMA synchronous=NORMAL")
+        self._conn.executescript(SCHEMA)
+        self._lock = threading.Lock()
+
+    def save(self, data: dict[str, Any], phase: str) -> None:
+        """Store a table: its state and the events not stored yet, in one transaction."""
+        events = data["events"]
+        body = {k: v for k, v in data.items() if k != "events"}
+        with self._lock, self._conn:
+            row = self._conn.execute("SELECT COALESCE(MAX(seq), 0) FROM game_events WHERE game_id = ?",
+                                     (data["id"],)).fetchone()
+            stored = int(row[0])
+            if events and events[-1][0] < stored:
+                # An undo shortened nothing (events only grow), so this is a stale save: ignore it.
+                return
+            self._conn.execute(
+                "INSERT INTO games (id, data, phase, created, updated) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT(id) DO UPDATE SET data = excluded.data, phase = excluded.phase, "
+                "updated = excluded.updated",
+                (data["id"], json.dumps(body), phase, data.get("created") or now(), now()))
+            self._conn.executemany(
+                "INSERT INTO game_events (game_id, seq, kind, audience, data) VALUES (?, ?, ?, ?, ?)",
+                [(data["id"], seq, kind, audience, json.dumps(payload))
+                 for seq, kind, payload, audience in events if seq > stored])
+
+    def load(self, game_id: str) -> dict[str, Any] | None:
+        with self._lock:
+            row = self._conn.execute("SELECT data FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                return None
+            events = self._conn.execute(
+                "SELECT seq, kind, data, audience FROM game_events WHERE game_id = ? ORDER BY seq",
+                (game_id,)).fetchall()
+        data: dict[str, Any] = json.loads(row[0])
+        data["events"] = [[seq, kind, json.loads(payload), audience] for seq, kind, payload, audience in events]
+        return data
+
+    def ids(self, phase: str | None = None) -> list[str]:
+        with self._lock:
+            if phase is None:
+                rows = self._conn.execute("SELECT id FROM games ORDER BY created").fetchall()
+            else:
+                rows = self._conn.execute("SELECT id FROM games WHERE phase = ? ORDER BY created",
+                                          (phase,)).fetchall()
+        return [r[0] for r in rows]
+
+    def summaries(self) -> list[dict[str, Any]]:
+        with self._lock:
+            rows = self._conn.execute("SELECT id, data, phase, created, updated FROM games "
+                                      "ORDER BY updated DESC").fetchall()
+        out = []
+        for game_id, data, phase, created, updated in rows:
+            body = json.loads(data)
+            out.append({"id": game_id, "rules": body["rules"], "phase": phase, "created": created,
+                        "updated": updated, "deals": len(body.get("finished", []))})
+        return out
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()

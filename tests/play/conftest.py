@@ -1,0 +1,75 @@
+"""A real server on 127.0.0.1 for the play tests, and helpers to read frames."""
+
+from __future__ import annotations
+
+import re
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+
+from klaverjas.web import create_app
+
+CARD = re.compile(r"^[789TJQKA][CDHS]$")
+
+
+def cards_in(obj: Any) -> set[str]:
+    """Every card name anywhere in a JSON value."""
+    if isinstance(obj, str):
+        return {obj} if CARD.match(obj) else set()
+    if isinstance(obj, dict):
+        return set().union(*(cards_in(v) for v in obj.values())) if obj else set()
+    if isinstance(obj, list):
+        return set().union(*(cards_in(v) for v in obj)) if obj else set()
+    return set()
+
+
+class LeakChecker:
+    """Feeds on the frames one seat receives, in order; fails on any card it may not know yet."""
+
+    def __init__(self) -> None:
+        self.own: set[str] = set()
+        self.played: set[str] = set()
+        self.frames = 0
+
+    def feed(self, frame: dict[str, Any]) -> None:
+        self.frames += 1
+        for event in frame.get("events", []):
+            if event["type"] == "deal":
+                self.own, self.played = set(), set()
+            elif event["type"] == "hand":
+                self.own = set(event["cards"])
+            elif event["type"] == "card":
+                self.played.add(event["card"])
+        state = frame.get("state") or {}
+        if "hand" in state and not self.own:  # a first snapshot after a reconnect
+            self.own = {c["card"] for c in state["hand"]} | self.played
+        for entry in state.get("trick", []):
+            self.played.add(entry["card"])
+        if state.get("phase") in ("deal_over", "match_over"):
+            return  # the deal is over: every card has been played and may be shown
+        leaked = cards_in(frame) - self.own - self.played
+        assert not leaked, f"frame {self.frames} shows hidden cards {sorted(leaked)}"
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[str]:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    app = create_app(tmp_path / "play.db")
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
+    srv = uvicorn.Server(config)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.time() + 10
+    while not srv.started and time.time() < deadline:
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(5)

@@ -1,0 +1,177 @@
+"""Playing over the WebSocket: a whole match, no leaked cards, refused cards explained, restart, bad frames."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from klaverjas.web import create_app
+
+from .conftest import LeakChecker
+
+
+def new_game(client: TestClient, **body: Any) -> dict[str, Any]:
+    response = client.post("/api/play", json={"pace": 0, "seed": 11, **body})
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def receive_until(ws: Any, checker: LeakChecker, done: Any) -> dict[str, Any]:
+    while True:
+        frame = ws.receive_json()
+        if frame["type"] in ("state", "update"):
+            checker.feed(frame)
+            if done(frame["state"]):
+                return frame["state"]
+        elif frame["type"] == "error":
+            raise AssertionError(frame)
+
+
+def next_error(ws: Any) -> dict[str, Any]:
+    """The next error frame, skipping the updates the bots cause meanwhile."""
+    while True:
+        frame = ws.receive_json()
+        if frame["type"] == "error":
+            return frame
+
+
+def my_move(state: dict[str, Any]) -> bool:
+    return state["to_move"] == "S" or state["phase"] in ("deal_over", "match_over")
+
+
+def play_match(ws: Any, checker: LeakChecker, state: dict[str, Any], deals: int | None = None) -> dict[str, Any]:
+    finished = 0
+    while state["phase"] != "match_over":
+        if state["phase"] == "deal_over":
+            finished += 1
+            if deals is not None and finished >= deals:
+                return state
+            ws.send_json({"type": "next"})
+        elif state["phase"] == "trump":
+            ws.send_json({"type": "trump", **state["options"][-1]})
+        else:
+            ws.send_json({"type": "card", "card": state["legal"][-1]})
+        state = receive_until(ws, checker, lambda s, seq=state["seq"]: s["seq"] > seq and my_move(s))
+    return state
+
+
+def test_a_whole_match_against_bots_without_leaks(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path / "k.db")) as client:
+        game = new_game(client)
+        checker = LeakChecker()
+        with client.websocket_connect(f"/ws/play/{game['id']}?token={game['token']}") as ws:
+            state = receive_until(ws, checker, my_move)
+            state = play_match(ws, checker, state)
+        sheet = state["sheet"]
+        assert len(sheet["rows"]) == 16
+        assert sheet["totals"]["NS"] == sum(r["NS"] for r in sheet["rows"])
+        assert sheet["winner"] in ("NS", "EW") or sheet["draw"]
+        assert checker.frames > 100
+
+
+def test_refused_card_is_explained_and_changes_nothing(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path / "k.db")) as client:
+        game = new_game(client, seed=5)
+        checker = LeakChecker()
+        with client.websocket_connect(f"/ws/play/{game['id']}?token={game['token']}") as ws:
+            state = receive_until(ws, checker, my_move)
+            for _ in range(40):
+                if state["phase"] == "play" and len(state["legal"]) < len(state["hand"]):
+                    break
+                state = play_match(ws, checker, state, deals=1) if state["phase"] == "deal_over" else state
+                if state["phase"] == "trump":
+                    ws.send_json({"type": "trump", **state["options"][-1]})
+                elif state["phase"] == "play":
+                    ws.send_json({"type": "card", "card": state["legal"][0]})
+                else:
+                    ws.send_json({"type": "next"})
+                state = receive_until(ws, checker, lambda s, seq=state["seq"]: s["seq"] > seq and my_move(s))
+            illegal = next(c["card"] for c in state["hand"] if c["card"] not in state["legal"])
+            ws.send_json({"type": "card", "card": illegal})
+            error = ws.receive_json()
+            assert error["type"] == "error" and error["code"] == "illegal"
+            assert error["reason"]["en"] and error["reason"]["nl"] and error["reason"]["en"] != error["reason"]["nl"]
+            after = client.get(f"/api/play/{game['id']}", params={"token": game["token"]}).json()
+            assert after["seq"] == state["seq"] and after["hand"] == state["hand"]
+
+
+@pytest.mark.parametrize("frame", [
+    "not json", "[]", "{}", json.dumps({"type": "card"}), json.dumps({"type": "card", "card": "XX"}),
+    json.dumps({"type": "card", "card": "JH", "extra": 1}), json.dumps({"type": "teleport"}),
+    json.dumps({"type": "claim", "roem": -5}), json.dumps({"type": "trump", "action": "choose", "suit": "Q"}),
+    json.dumps({"type": "card", "card": "7" * 5000}), "[" * 3000, json.dumps({"type": "next"}),
+    json.dumps({"type": "undo"}), json.dumps({"type": "verzaakt"}),
+])
+def test_hostile_frames_get_an_error_and_change_nothing(tmp_path: Path, frame: str) -> None:
+    with TestClient(create_app(tmp_path / "k.db")) as client:
+        game = new_game(client, seed=2)
+        with client.websocket_connect(f"/ws/play/{game['id']}?token={game['token']}") as ws:
+            state = receive_until(ws, LeakChecker(), my_move)  # the bots have spoken: the table waits for us
+            before = client.get(f"/api/play/{game['id']}", params={"token": game["token"]}).json()
+            assert before["seq"] == state["seq"]
+            ws.send_text(frame)
+            reply = ws.receive_json()
+            assert reply["type"] == "error" and reply["message"]
+            after = client.get(f"/api/play/{game['id']}", params={"token": game["token"]}).json()
+            assert after == before
+
+
+def test_spectator_and_wrong_token(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path / "k.db")) as client:
+        game = new_game(client)
+        with client.websocket_connect(f"/ws/play/{game['id']}") as ws:
+            frame = ws.receive_json()
+            assert frame["state"]["seat"] is None and "hand" not in frame["state"]
+            ws.send_json({"type": "card", "card": "JH"})
+            assert next_error(ws)["code"] == "spectator"
+        with client.websocket_connect(f"/ws/play/{game['id']}?token=forged") as ws:
+            assert ws.receive_json()["code"] == "bad_token"
+            with pytest.raises(WebSocketDisconnect):
+                ws.receive_json()
+        assert client.get("/api/play/nope").status_code == 404
+        assert client.post("/api/play", json={"levels": ["basic"]}).status_code == 422
+        assert client.post("/api/play", json={"match_end": "deals:99"}).status_code == 422
+
+
+def test_a_game_survives_a_server_restart(tmp_path: Path) -> None:
+    db = tmp_path / "k.db"
+    with TestClient(create_app(db)) as client:
+        game = new_game(client, seed=8)
+        checker = LeakChecker()
+        with client.websocket_connect(f"/ws/play/{game['id']}?token={game['token']}") as ws:
+            state = receive_until(ws, checker, my_move)
+            for _ in range(6):
+                if state["phase"] == "trump":
+                    ws.send_json({"type": "trump", **state["options"][-1]})
+                else:
+                    ws.send_json({"type": "card", "card": state["legal"][0]})
+                state = receive_until(ws, checker, lambda s, seq=state["seq"]: s["seq"] > seq and my_move(s))
+    with TestClient(create_app(db)) as client:
+        again = client.get(f"/api/play/{game['id']}", params={"token": game["token"]}).json()
+        assert again["seq"] == state["seq"] and again["hand"] == state["hand"] and again["trick"] == state["trick"]
+        with client.websocket_connect(f"/ws/play/{game['id']}?token={game['token']}&since={state['seq']}") as ws:
+            frame = ws.receive_json()
+            assert frame["type"] == "state" and frame["events"] == [] and frame["state"]["seq"] == state["seq"]
+
+
+def test_undo_takes_back_my_last_card(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path / "k.db")) as client:
+        game = new_game(client, seed=4)
+        checker = LeakChecker()
+        with client.websocket_connect(f"/ws/play/{game['id']}?token={game['token']}") as ws:
+            state = receive_until(ws, checker, my_move)
+            while state["phase"] != "play":
+                ws.send_json({"type": "trump", **state["options"][-1]})
+                state = receive_until(ws, checker, lambda s, seq=state["seq"]: s["seq"] > seq and my_move(s))
+            hand = state["hand"]
+            ws.send_json({"type": "card", "card": state["legal"][0]})
+            state = receive_until(ws, checker, lambda s, seq=state["seq"]: s["seq"] > seq and my_move(s))
+            assert state["can_undo"]
+            ws.send_json({"type": "undo"})
+            state = receive_until(ws, checker, lambda s, seq=state["seq"]: s["seq"] > seq and my_move(s))
+            assert state["hand"] == hand
