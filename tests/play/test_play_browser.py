@@ -1,0 +1,102 @@
+"""Playing in Debian's Chromium through Playwright: a whole 16-deal match against bots by clicking."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from .conftest import LeakChecker
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"Debian's Chromium is not installed at {CHROMIUM}"),
+]
+
+if os.path.exists(CHROMIUM):
+    from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="nl-NL", has_touch=True)
+    pg = ctx.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.set_default_timeout(15000)
+    yield pg
+    ctx.close()
+    assert not errors, errors
+
+
+WAIT_FOR_ME = ("document.body.dataset.toMove === 'S' || "
+               "['deal_over', 'match_over'].includes(document.body.dataset.phase)")
+
+
+def test_a_whole_match_by_clicking(server: str, page: Page) -> None:
+    frames: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(payload)))
+    page.goto(server + "/play")
+    page.select_option("select[name=pace]", "0")
+    page.get_by_role("button", name="Start").click()
+    hinted = refused = reloaded = reviewed = False
+    deals = 0
+    while True:
+        page.wait_for_function(WAIT_FOR_ME)
+        phase = page.evaluate("document.body.dataset.phase")
+        seq = page.evaluate("document.body.dataset.seq")
+        if phase == "match_over":
+            break
+        if phase == "deal_over":
+            deals += 1
+            if not reviewed:
+                page.click("#review-button")
+                expect(page.locator("#review .review-trick")).to_have_count(8)
+                reviewed = True
+            page.click("#next-button")
+        elif phase == "trump":
+            page.locator("#decision button").first.click()
+        else:
+            if not hinted:
+                page.click("#hint-button")
+                expect(page.locator("#hints li").first).to_be_visible()
+                assert page.locator("#hints li").first.inner_text().strip()
+                hinted = True
+            illegal = page.locator("#hand .card.illegal")
+            if not refused and illegal.count():
+                illegal.first.click()
+                expect(page.locator("#message")).to_contain_text(re.compile(r"\w{3,}"))
+                refused = True
+            if not reloaded and deals == 1:
+                page.reload()
+                reloaded = True
+                continue
+            card = page.locator("#hand .card.playable").first
+            assert re.match(r"^[A-Z][a-z]+ [a-z]+$", card.get_attribute("aria-label") or "")  # "Harten boer"
+            card.click()
+        page.wait_for_function(f"document.body.dataset.seq !== '{seq}'")
+    assert hinted and refused and reloaded and reviewed and deals == 15  # the 16th ends the match
+    page.click("#sheet-button")
+    expect(page.locator("#sheet tbody tr")).to_have_count(16)
+    expect(page.locator("#result [data-match=over]")).to_be_visible()
+    checker = LeakChecker()
+    for payload in frames:
+        frame = json.loads(payload)
+        if frame.get("type") in ("state", "update"):
+            checker.feed(frame)
+    assert checker.frames > 100
