@@ -249,7 +249,9 @@ function renderSheet(st) {
   const panel = $('sheet');
   const we = myTeam(st);
   const they = we === 'NS' ? 'EW' : 'NS';
-  const rows = st.sheet.rows.map((r, i) => el('tr', {}, el('td', {}, String(i + 1)),
+  const rows = st.sheet.rows.map((r, i) => el('tr', {}, el('td', {}, el('button', { type: 'button', class: 'small',
+    'data-review': String(i + 1), 'aria-label': `${T.review} ${T.deal.toLowerCase()} ${i + 1}`,
+    onclick: () => openReview(i + 1) }, String(i + 1))),
     el('td', { class: r.nat && r[we] === 0 ? 'mark' : null }, `${r[we]}${r.pit === we ? ` (${T.pit})` : ''}${r.nat && r[we] === 0 ? ` (${T.nat})` : ''}`),
     el('td', { class: r.nat && r[they] === 0 ? 'mark' : null }, `${r[they]}${r.pit === they ? ` (${T.pit})` : ''}${r.nat && r[they] === 0 ? ` (${T.nat})` : ''}`)));
   panel.replaceChildren(el('h2', {}, T.sheet), el('table', {},

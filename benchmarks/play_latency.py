@@ -1,0 +1,98 @@
+"""How fast the server answers a human card: from sending it to receiving the update that places it.
+
+Starts the app on 127.0.0.1 in a subprocess (a fresh SQLite file), plays whole deals against
+random computer players at pace 0 through a WebSocket, and prints p50/p95/max in ms.
+Bot thinking is excluded: the clock stops at the first update, which the server sends
+before any computer player moves.
+
+    python benchmarks/play_latency.py --deals 8
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import websockets
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+async def play(url: str, deals: int) -> list[float]:
+    body = json.dumps({"pace": 0, "seed": 1, "levels": ["random", "random", "random"]}).encode()
+    request = urllib.request.Request(f"http://{url}/api/play", body, {"Content-Type": "application/json"})
+    game = json.loads(urllib.request.urlopen(request).read())
+    latencies: list[float] = []
+    async with websockets.connect(f"ws://{url}/ws/play/{game['id']}?token={game['token']}") as ws:
+        state = json.loads(await ws.recv())["state"]
+        finished = 0
+        while finished < deals:
+            while not (state["to_move"] == "S" or state["phase"] in ("deal_over", "match_over")):
+                state = json.loads(await ws.recv())["state"]
+            if state["phase"] == "match_over":
+                break
+            if state["phase"] == "deal_over":
+                finished += 1
+                await ws.send(json.dumps({"type": "next"}))
+            elif state["phase"] == "trump":
+                await ws.send(json.dumps({"type": "trump", **state["options"][0]}))
+            else:
+                card = state["legal"][0]
+                start = time.perf_counter()
+                await ws.send(json.dumps({"type": "card", "card": card}))
+                while True:
+                    frame = json.loads(await ws.recv())
+                    if frame["type"] == "update" and any(e.get("card") == card for e in frame["events"]):
+                        latencies.append((time.perf_counter() - start) * 1000)
+                        break
+                state = frame["state"]
+                continue
+            state = json.loads(await ws.recv())["state"]
+    return latencies
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=8)
+    args = parser.parse_args()
+    port = free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {**os.environ, "KLAVERJAS_DB": str(Path(tmp) / "bench.db")}
+        server = subprocess.Popen([sys.executable, "-m", "klaverjas.cli.main", "serve", "--port", str(port)],
+                                  env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            deadline = time.time() + 20
+            while True:
+                try:
+                    urllib.request.urlopen(f"http://127.0.0.1:{port}/api/play", timeout=1)
+                    break
+                except OSError:
+                    if time.time() > deadline:
+                        raise
+                    time.sleep(0.1)
+            latencies = asyncio.run(play(f"127.0.0.1:{port}", args.deals))
+        finally:
+            server.terminate()
+            server.wait(10)
+    latencies.sort()
+    p95 = latencies[min(len(latencies) - 1, int(0.95 * len(latencies)))]
+    print(json.dumps({"cards": len(latencies), "p50_ms": round(statistics.median(latencies), 2),
+                      "p95_ms": round(p95, 2), "max_ms": round(latencies[-1], 2)}))
+
+
+if __name__ == "__main__":
+    main()
