@@ -3,45 +3,17 @@
 from __future__ import annotations
 
 import json
-import os
 import re
-from collections.abc import Iterator
 
 import pytest
+from tests.conftest import HAVE_CHROMIUM, needs_chromium
 
 from .conftest import LeakChecker
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
+pytestmark = [pytest.mark.browser, needs_chromium]
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"Debian's Chromium is not installed at {CHROMIUM}"),
-]
-
-if os.path.exists(CHROMIUM):
-    from playwright.sync_api import Browser, Page, expect, sync_playwright
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="nl-NL", has_touch=True)
-    pg = ctx.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.set_default_timeout(15000)
-    yield pg
-    ctx.close()
-    assert not errors, errors
+if HAVE_CHROMIUM:
+    from playwright.sync_api import Page, expect
 
 
 WAIT_FOR_ME = ("document.body.dataset.toMove === 'S' || "

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import socket
 import threading
 import time
@@ -12,19 +11,13 @@ from typing import Any
 
 import httpx
 import pytest
+from tests.conftest import HAVE_CHROMIUM, needs_chromium
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
+pytestmark = [pytest.mark.browser, needs_chromium]
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"Debian's Chromium is not installed at {CHROMIUM}"),
-]
-
-if os.path.exists(CHROMIUM):
+if HAVE_CHROMIUM:
     import uvicorn
-    from playwright.sync_api import Browser, Page, expect, sync_playwright
+    from playwright.sync_api import Page, expect
 
     from klaverjas.web import create_app
 
@@ -77,27 +70,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     srv.start()
     yield srv
     srv.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    # A phone-sized Dutch page; page errors fail the test.
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="nl-NL", has_touch=True)
-    pg = ctx.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.set_default_timeout(5000)
-    yield pg
-    ctx.close()
-    assert not errors, errors
 
 
 def new_sheet_ui(page: Page, server: LiveServer, players: list[str] | None = None, rules: str = "Amsterdams",
