@@ -1,0 +1,89 @@
+"""The player interface: a bot answers every decision from a :class:`~.view.View` alone."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core import SUITS, TrumpAction, card_name
+from ..core.roem import quartet_values, trick_roem
+from .view import View
+
+# A decision: a trump action, a card (int) or a roem claim (int, 0 = no claim).
+Action = TrumpAction | int
+
+
+@dataclass(frozen=True)
+class Option:
+    """One answer to a decision with its rank score and a plain explanation per language."""
+
+    action: Action
+    score: float
+    why: dict[str, str] = field(compare=False)
+    code: str = ""  # the rule or figure behind the explanation (stable, for tests and the web app)
+
+    def action_json(self, phase: str) -> dict[str, Any]:
+        return action_json(phase, self.action)
+
+    def as_json(self, phase: str) -> dict[str, Any]:
+        return {**self.action_json(phase), "score": round(self.score, 2), "code": self.code, "why": self.why}
+
+
+def action_json(phase: str, action: Action) -> dict[str, Any]:
+    if phase == "trump":
+        assert isinstance(action, TrumpAction)
+        out: dict[str, Any] = {"action": action.kind}
+        if action.suit is not None:
+            out["suit"] = SUITS[action.suit]
+        return out
+    if phase == "play":
+        assert isinstance(action, int)
+        return {"card": card_name(action)}
+    assert isinstance(action, int)
+    return {"claim": action}
+
+
+def last_trick_roem(view: View) -> int:
+    """Roem of the trick just completed if this seat's team won it (what a claim may name)."""
+    if not view.tricks or view.trump < 0:
+        return 0
+    last = view.tricks[-1]
+    if last.winner & 1 != view.team:
+        return 0
+    return trick_roem(last.cards, view.trump, quartet_values(view.rules))
+
+
+class Bot(ABC):
+    """A computer player.  It gets a :class:`View` and nothing else, for every decision."""
+
+    name = "bot"
+
+    def decide(self, view: View) -> Action:
+        if view.phase == "trump":
+            return self.trump(view)
+        if view.phase == "play":
+            return self.card(view)
+        if view.phase == "claim":
+            return self.claim(view)
+        raise ValueError(f"no decision in phase {view.phase!r}")
+
+    @abstractmethod
+    def trump(self, view: View) -> TrumpAction: ...
+
+    @abstractmethod
+    def card(self, view: View) -> int: ...
+
+    def claim(self, view: View) -> int:
+        """Claimed roem: every level counts the last trick right (it is public and certain)."""
+        return last_trick_roem(view)
+
+    def advise(self, view: View) -> list[Option]:
+        """The options of this decision, best first, each explained (en and nl)."""
+        raise NotImplementedError(f"{self.name} gives no advice")
+
+    def reseed(self, seed: int) -> None:  # noqa: B027 - only bots that draw random numbers need it
+        """Make the next decisions reproducible (the arena reseeds before every deal)."""
+
+    def close(self) -> None:  # noqa: B027 - an optional hook, not abstract
+        """Release resources (external processes)."""

@@ -1,0 +1,171 @@
+"""The ``strong`` level: sample the hidden hands, solve each sample double-dummy, vote.
+
+For a card decision it draws deals consistent with the view (:mod:`.sampling`),
+asks the solver (:func:`klaverjas.solver.solve`, objective ``real``: the final
+deal score difference with nat) for the value of every legal card in each, and
+plays the card with the best weighted mean for its team, within a time budget.
+Trump decisions, claims and the first trick use the basic level's rules: the
+solver plays out cards, not the bidding, and a full first-trick search costs
+about 0.4 s a sample, beyond the budget.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..core import SUIT_MASKS, TABLES, TrumpAction, cards_of, legal_for, trick_view
+from .base import Bot, Option
+from .basic import BasicBot, card_options
+from .sampling import World, sample_worlds
+from .texts import TEXTS, both
+from .view import View
+
+# Switched on once the solver (issue 3, being written alongside) solves positions correctly.
+ENABLED = True
+
+
+def available() -> bool:
+    """Whether ``strong`` can play: enabled, and the solver with ``solve`` and ``Position`` imports."""
+    if not ENABLED or importlib.util.find_spec("klaverjas.solver") is None:
+        return False
+    try:
+        from ..solver import Position, solve  # noqa: F401
+    except Exception:  # a solver that does not import is no solver
+        return False
+    return True
+
+
+# The value of every legal card of a position: the final NS minus EW deal score.
+SolveFn = Callable[[Any], dict[int, int]]
+
+
+def solver_values(position: Any) -> dict[int, int]:
+    """The double-dummy solver of issue 3 (``klaverjas.solver.solve``, objective ``real``)."""
+    from ..solver import solve
+
+    return dict(solve(position, "real").cards)
+
+
+@dataclass
+class CardFigures:
+    card: int
+    mean: float  # mean final score difference for the bot's team, weighted over samples
+    holds: int  # samples in which no opponent after the bot can beat the card in this trick
+    samples: int
+
+
+def position_of(view: View, hands: tuple[int, int, int, int]) -> Any:
+    """The solver position for one sampled world."""
+    from ..solver import Position
+
+    won = [0, 0]
+    for t in view.tricks:
+        won[t.winner & 1] += 1
+    return Position(view.rules, view.trump, view.makers, hands, view.leader, view.trick, view.points, view.roem,
+                    (won[0], won[1]))
+
+
+def holds_trick(view: View, card: int, hands: tuple[int, int, int, int]) -> bool:
+    """In this world ``card`` heads the trick and no opponent still to play has a legal card beating it."""
+    trick = (*view.trick, card)
+    tab = TABLES[view.rules.values]
+    if trick_view(trick, view.trump, tab).win != card:
+        return False
+    beaters = tab.above[view.trump][card] | (SUIT_MASKS[view.trump] if card >> 3 != view.trump else 0)
+    for pos in range(len(trick), 4):
+        seat = view.seat_at(view.leader, pos)
+        if seat & 1 != view.team and legal_for(view.rules, view.trump, hands[seat], trick) & beaters:
+            return False
+    return True
+
+
+class StrongBot(Bot):
+    name = "strong"
+
+    def __init__(self, samples: int = 30, budget_ms: float = 60.0, seed: int | None = None,
+                 solve_fn: SolveFn | None = None, search_from: int = 2, min_samples: int = 6):
+        self.solve_fn = solve_fn or solver_values
+        self.samples = samples
+        # A vote over one or two deals follows their accidents; below this many the budget is overrun.
+        self.min_samples = min(min_samples, samples)
+        # A full search from the first or second trick takes ~0.4 s or ~0.05 s a sample: the rules of
+        # thumb play those tricks instead.
+        self.search_from = search_from
+        self.budget_ms = budget_ms
+        self.rng = random.Random(seed)
+        self.basic = BasicBot()
+        self.searched: list[tuple[float, int]] = []  # (ms, samples) of every search, for the benchmark
+
+    def reseed(self, seed: int) -> None:
+        self.rng.seed(seed)
+
+    def trump(self, view: View) -> TrumpAction:
+        return self.basic.trump(view)
+
+    def figures(self, view: View) -> list[CardFigures]:
+        """Per legal card, its figures over the samples searched within the budget; best first."""
+        legal = cards_of(view.legal)
+        start = time.perf_counter()
+        deadline = start + self.budget_ms / 1000
+        worlds: list[World] = []
+        totals = dict.fromkeys(legal, 0.0)
+        holds = dict.fromkeys(legal, 0)
+        weight = 0.0
+        sign = 1 if view.team == 0 else -1
+        while len(worlds) < self.samples and (len(worlds) < self.min_samples or time.perf_counter() < deadline):
+            new = sample_worlds(view, 1, self.rng)
+            if not new:
+                break
+            w = new[0]
+            values = self.solve_fn(position_of(view, w.hands))
+            for c in legal:
+                totals[c] += w.weight * sign * values[c]
+                holds[c] += holds_trick(view, c, w.hands)
+            weight += w.weight
+            worlds.append(w)
+        n = len(worlds)
+        self.searched.append(((time.perf_counter() - start) * 1000, n))
+        if not n or weight <= 0:
+            return [CardFigures(c, 0.0, 0, 0) for c in legal]
+        figs = [CardFigures(c, totals[c] / weight, holds[c], n) for c in legal]
+        # Cards the samples cannot tell apart are ranked by the rules of thumb (keep winners, play low).
+        rank = {o.action: i for i, o in enumerate(card_options(view))}
+        figs.sort(key=lambda f: (-round(f.mean, 6), rank[f.card]))
+        return figs
+
+    def searches(self, view: View) -> bool:
+        return len(view.tricks) >= self.search_from and view.legal.bit_count() > 1
+
+    def card(self, view: View) -> int:
+        if not self.searches(view):
+            return self.basic.card(view)
+        return self.figures(view)[0].card
+
+    def advise(self, view: View) -> list[Option]:
+        if view.phase != "play" or not self.searches(view):
+            return self.basic.advise(view)
+        figs = self.figures(view)
+        rule = {o.action: o.why for o in card_options(view)}
+        best = figs[0]
+        out = []
+        for i, f in enumerate(figs):
+            if i == 0:
+                other = figs[1]
+                why = both("search_best", c_card=f.card, wins=f.holds, n=f.samples,
+                           diff=_fmt(f.mean - other.mean), c_next=other.card)
+            else:
+                why = both("search_other", c_card=f.card, wins=f.holds, n=f.samples,
+                           diff=_fmt(best.mean - f.mean), c_best=best.card)
+            for lang, idx in (("en", 0), ("nl", 1)):
+                why[lang] += TEXTS["search_rule"][idx].format(rule=rule[f.card][lang])
+            out.append(Option(f.card, f.mean, why, "search"))
+        return out
+
+
+def _fmt(x: float) -> str:
+    return f"{x:.0f}" if abs(x) >= 10 else f"{x:.1f}"
