@@ -45,6 +45,29 @@ def trick_roem(cards: Sequence[Card], trump: int, quartets: Sequence[int]) -> in
     return roem
 
 
+_FOUR_CARD_ROEM: dict[tuple[int, ...], dict[int, int]] = {}
+
+
+def four_card_roem(quartets: tuple[int, ...]) -> dict[int, int]:
+    """Runs and four of a kind (not stuk, which depends on trump) of every four-card mask.
+
+    One dict lookup replaces the table arithmetic in the playout loop; built once per quartet scheme.
+    """
+    table = _FOUR_CARD_ROEM.get(quartets)
+    if table is None:
+        from itertools import combinations
+
+        table = {}
+        for a, b, c, d in combinations(range(32), 4):
+            mask = 1 << a | 1 << b | 1 << c | 1 << d
+            roem = RUN_ROEM[mask & 255] + RUN_ROEM[mask >> 8 & 255] + RUN_ROEM[mask >> 16 & 255] + RUN_ROEM[mask >> 24]
+            if a & 7 == b & 7 == c & 7 == d & 7:
+                roem += quartets[a & 7]
+            table[mask] = roem
+        _FOUR_CARD_ROEM[quartets] = table
+    return table
+
+
 def trick_roem_parts(cards: Sequence[Card], trump: int, quartets: Sequence[int]) -> list[tuple[str, int]]:
     """The same roem split into named parts, for announcements ("Stuk!", "50")."""
     mask = 0

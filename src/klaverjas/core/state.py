@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from .cards import _BYTE_CARDS as BYTE_CARDS
-from .cards import RANK_MASKS, RANKS, SUIT_MASKS, SUITS, Card, CardSet, card_name, random_card
+from .cards import RANKS, SUIT_MASKS, SUITS, Card, CardSet, card_name, random_card
 from .play import PlayRules, Refusal, legal_mask, refusal
-from .roem import RUN_ROEM, STUK, Roemte, has_sturk, quartet_values, scoring_roemtes, trick_roem
+from .roem import STUK, Roemte, four_card_roem, has_sturk, quartet_values, scoring_roemtes, trick_roem
 from .rules import Rules
 from .scoring import DealScore, going_on, score_deal
 from .seats import SEATS, TEAMS, step_of
@@ -277,7 +277,8 @@ class Deal:
             return
         hands, plays, tricks = self.hands, self.plays, self.tricks
         trump, above, beaten_by, pr, pts = self.trump, self._above, self._beaten_by, self._pr, self._points
-        step, quartets, stuk, new_tuple = self._step, self._quartets, STUK[trump], tuple.__new__
+        step, stuk, new_tuple = self._step, STUK[trump], tuple.__new__
+        four_card_roem_of = four_card_roem(self._quartets)
         points, roem, won = self.points, self.roem, self.tricks_won
         order = _SEAT_ORDERS[step]
         simple_follow = not (pr.head_plain or pr.trump_instead_of_following)
@@ -287,42 +288,43 @@ class Deal:
             legal = hands[seat]
             for _ in range(int(rnd() * legal.bit_count())):  # random_card, inlined
                 legal &= legal - 1
-            card = (legal & -legal).bit_length() - 1
-            hands[seat] ^= 1 << card
+            bit = legal & -legal
+            card = bit.bit_length() - 1
+            hands[seat] ^= bit
+            mask = bit
             led, win, win_seat = card >> 3, card, seat
             led_mask, led_shift, led_cards = SUIT_MASKS[led], 8 * led, BYTE_CARDS[led]
             plain_follow = led != trump and simple_follow
             cards = [card]
-            mask = 1 << card
             for _ in range(3):
                 seat = (seat + step) & 3
                 hand = hands[seat]
-                legal = hand & led_mask
-                if not (legal and plain_follow):  # following a plain suit needs no rule lookup
-                    legal = legal_mask(hand, led, win, win_seat == seat ^ 2, trump, above, pr)
-                if legal & led_mask == legal:  # following suit: pick from the suit's byte
-                    options = led_cards[legal >> led_shift]
+                follow = hand & led_mask
+                if follow and plain_follow:  # following a plain suit needs no rule lookup
+                    options = led_cards[follow >> led_shift]
                     card = options[int(rnd() * len(options))]
                 else:
-                    for _ in range(int(rnd() * legal.bit_count())):
-                        legal &= legal - 1
-                    card = (legal & -legal).bit_length() - 1
-                hands[seat] = hand ^ (1 << card)
+                    legal = legal_mask(hand, led, win, win_seat == seat ^ 2, trump, above, pr)
+                    if legal & led_mask == legal:  # within the led suit: pick from its byte
+                        options = led_cards[legal >> led_shift]
+                        card = options[int(rnd() * len(options))]
+                    else:
+                        for _ in range(int(rnd() * legal.bit_count())):
+                            legal &= legal - 1
+                        card = (legal & -legal).bit_length() - 1
+                bit = 1 << card
+                hands[seat] = hand ^ bit
+                mask |= bit
                 if beaten_by[win] >> card & 1:
                     win, win_seat = card, seat
                 cards.append(card)
-                mask |= 1 << card
             team = win_seat & 1
             trick_points = pts[cards[0]] + pts[cards[1]] + pts[cards[2]] + pts[cards[3]]
             if index == 7:
                 trick_points += self._last_bonus
-            trick_roem = (RUN_ROEM[mask & 255] + RUN_ROEM[mask >> 8 & 255] + RUN_ROEM[mask >> 16 & 255]
-                          + RUN_ROEM[mask >> 24])
+            trick_roem = four_card_roem_of[mask]
             if mask & stuk == stuk:
                 trick_roem += 20
-            quartet = RANK_MASKS[card & 7]
-            if mask & quartet == quartet:
-                trick_roem += quartets[card & 7]
             points[team] += trick_points
             roem[team] += trick_roem
             won[team] += 1
