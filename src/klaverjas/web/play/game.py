@@ -68,14 +68,19 @@ def make_bot(level: str, seed: int) -> Bot:
 
 @dataclass
 class SeatInfo:
-    kind: str  # "human" or "bot"
-    level: str = "basic"
+    kind: str  # "human", "bot", or "open" (an empty chair in a table's lobby)
+    level: str = "basic"  # the computer player's level (also the one that stands in for an absent human)
     name: str = ""
-    token: str = ""  # the human's secret; never sent to other seats
+    token: str = ""  # the human's secret; never sent to anyone else
+    replaced: bool = False  # the human is away and a computer player plays for him
 
     def public(self, seat: int) -> dict[str, Any]:
         return {"seat": SEATS[seat], "kind": self.kind, "level": self.level if self.kind == "bot" else None,
-                "name": self.name}
+                "name": self.name, "replaced": self.replaced}
+
+    @property
+    def played_by_bot(self) -> bool:
+        return self.kind == "bot" or (self.kind == "human" and self.replaced)
 
 
 @dataclass
@@ -108,6 +113,9 @@ class GameTable:
     seed: int
     first_dealer: int = 0
     created: str = ""
+    code: str = ""  # six-character invitation code of a table with friends
+    host: int | None = None  # the seat that may start the table
+    started: bool = True
     events: list[Event] = field(default_factory=list)
     finished_records: list[dict[str, Any]] = field(default_factory=list)
     review_cache: dict[int, Any] = field(default_factory=dict)
@@ -115,17 +123,63 @@ class GameTable:
     def __post_init__(self) -> None:
         self.play = MatchPlay(self.rules, self.first_dealer, self.seed)
         self.bots: dict[int, Bot] = {s: make_bot(info.level, self.seed * 4 + s)
-                                      for s, info in enumerate(self.seats) if info.kind == "bot"}
+                                      for s, info in enumerate(self.seats) if info.played_by_bot}
         self.awaiting_claim = False  # claimed roem: the trick winner's team may claim before the next card
 
     # --- construction ----------------------------------------------------
     @classmethod
     def create(cls, rules: Rules, seats: list[SeatInfo], seed: int | None = None, first_dealer: int = 0,
-               created: str = "") -> GameTable:
+               created: str = "", code: str = "", host: int | None = None) -> GameTable:
+        """A table; with a ``code`` it waits in its lobby until the host starts it."""
         table = cls(secrets.token_urlsafe(9), rules, seats, seed if seed is not None else random.randrange(1 << 31),
-                    first_dealer, created)
-        table._start_deal()
+                    first_dealer, created, code, host, started=not code)
+        if table.started:
+            table._start_deal()
         return table
+
+    # --- the lobby of a table with friends ------------------------------------------
+    def sit(self, seat: int, name: str, token: str) -> None:
+        """A friend takes an open chair (before or after the start, where a computer player sits in for nobody)."""
+        info = self.seats[seat]
+        if info.kind != "open" and not (self.started and info.kind == "bot" and info.name == ""):
+            raise ActionError("seat_taken", f"seat {SEATS[seat]} is taken")
+        self.seats[seat] = SeatInfo("human", info.level, name, token)
+        self.bots.pop(seat, None)
+        self._emit("seat", {"seat": SEATS[seat], "kind": "human", "name": name})
+
+    def start(self, seat: int) -> None:
+        if self.started:
+            raise ActionError("not_now", "the table has already started")
+        if seat != self.host:
+            raise ActionError("not_host", "only the host starts the table")
+        for s, info in enumerate(self.seats):
+            if info.kind == "open":
+                self.seats[s] = SeatInfo("bot", info.level)
+                self.bots[s] = make_bot(info.level, self.seed * 4 + s)
+        self.started = True
+        self._emit("start", {"seats": [info.public(s) for s, info in enumerate(self.seats)]})
+        self._start_deal()
+
+    def replace(self, seat: int) -> None:
+        """The human at ``seat`` has been away too long: a computer player takes over until he is back."""
+        info = self.seats[seat]
+        if info.kind != "human" or info.replaced:
+            return
+        info.replaced = True
+        self.bots[seat] = make_bot(info.level, self.seed * 4 + seat)
+        self._emit("seat", {"seat": SEATS[seat], "kind": "human", "name": info.name, "replaced": True})
+
+    def reclaim(self, seat: int) -> None:
+        info = self.seats[seat]
+        if info.kind != "human" or not info.replaced:
+            return
+        info.replaced = False
+        self.bots.pop(seat, None)
+        self._emit("seat", {"seat": SEATS[seat], "kind": "human", "name": info.name, "replaced": False})
+
+    def chat(self, seat: int | None, text: str) -> None:
+        name = self.seats[seat].name if seat is not None else ""
+        self._emit("chat", {"seat": None if seat is None else SEATS[seat], "name": name, "text": text})
 
     @property
     def deal(self) -> Deal:
@@ -172,6 +226,8 @@ class GameTable:
     # --- whose turn ----------------------------------------------------------
     @property
     def phase(self) -> str:
+        if not self.started:
+            return "lobby"
         if self.play.is_over:
             return "match_over"
         if self.play.deal is None or self.play.deal_finished:
@@ -214,6 +270,8 @@ class GameTable:
             self._undo(seat)
         elif kind == "next":
             self.next_deal()
+        elif kind == "start":
+            self.start(seat)
         else:
             raise ActionError("unknown_action", f"unknown action type {kind!r}")
 
@@ -314,7 +372,7 @@ class GameTable:
 
     def can_undo(self, seat: int) -> bool:
         """A lone human may take back his last card of this deal (misclicks), with the bots' cards after it."""
-        if self.phase != "play" or seat in self.bots or len(self.bots) != 3:
+        if self.phase != "play" or seat in self.bots or sum(i.kind == "human" for i in self.seats) != 1:
             return False
         return any(s == seat for s, _ in self.deal.plays)
 
@@ -406,6 +464,8 @@ class GameTable:
             "match_end": self.rules.match_end, "direction": self.rules.direction,
             "sheet": self._sheet(), "to_move": None,
             "roem_claim": self.rules.roem_claim, "illegal_cards": self.rules.illegal_cards,
+            "code": self.code or None, "host": None if self.host is None else SEATS[self.host],
+            "chat": [e.data for e in self.events if e.kind == "chat"][-20:],
         }
         if self.phase in ("deal_over", "match_over") and self.finished_records:
             out["result"] = next(e.data for e in reversed(self.events) if e.kind == "deal_end")
@@ -458,8 +518,9 @@ class GameTable:
         deal = self.play.deal
         return {
             "id": self.id, "rules": str(self.rules), "seed": self.seed, "first_dealer": self.first_dealer,
-            "created": self.created,
-            "seats": [{"kind": i.kind, "level": i.level, "name": i.name, "token": i.token} for i in self.seats],
+            "created": self.created, "code": self.code, "host": self.host, "started": self.started,
+            "seats": [{"kind": i.kind, "level": i.level, "name": i.name, "token": i.token, "replaced": i.replaced}
+                      for i in self.seats],
             "finished": self.finished_records,
             "current": None if deal is None or self.play.deal_finished else to_record(deal),
             "events": [[e.seq, e.kind, e.data, e.audience] for e in self.events],
@@ -468,9 +529,10 @@ class GameTable:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameTable:
         table = cls(data["id"], Rules.parse(data["rules"]),
-                    [SeatInfo(s["kind"], s.get("level", "basic"), s.get("name", ""), s.get("token", ""))
-                     for s in data["seats"]], int(data["seed"]), int(data.get("first_dealer", 0)),
-                    data.get("created", ""))
+                    [SeatInfo(s["kind"], s.get("level", "basic"), s.get("name", ""), s.get("token", ""),
+                              bool(s.get("replaced", False))) for s in data["seats"]],
+                    int(data["seed"]), int(data.get("first_dealer", 0)), data.get("created", ""),
+                    data.get("code", ""), data.get("host"), bool(data.get("started", True)))
         for record in data.get("finished", []):
             deal = replay(record)
             table.play.adopt(deal)

@@ -47,18 +47,53 @@ class Created(BaseModel):
     seat: str
 
 
+class NewTable(BaseModel):
+    """A table for friends: the host picks a seat; empty chairs get computer players at the start."""
+
+    model_config = ConfigDict(extra="forbid")
+    preset: Literal["amsterdam", "rotterdam", "sa", "strict"] = "amsterdam"
+    trump_selection: Literal["proposed", "free", "utrecht", "turned", "last_card", "bid"] | None = None
+    match_end: Annotated[str, Field(pattern=MATCH_END)] | None = None
+    roem_claim: Literal["auto", "claimed"] | None = None
+    illegal_cards: Literal["refuse", "allow"] | None = None
+    level: Literal["random", "basic", "strong"] = "basic"
+    name: str = Field(min_length=1, max_length=30)
+    seat: Literal["N", "E", "S", "W"] = "S"
+    pace: float = Field(default=0.7, ge=0, le=5)
+    away_limit: float = Field(default=60, ge=1, le=3600, description="seconds before a computer player sits in")
+    seed: int | None = Field(default=None, ge=0, lt=2**31)
+
+
+class JoinTable(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=30)
+    seat: Literal["N", "E", "S", "W"]
+
+
+class Joined(BaseModel):
+    id: str
+    code: str
+    token: str
+    seat: str
+    link: str
+
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
+
+
 class ClientMessage(BaseModel):
     """Everything a browser may send on the game socket."""
 
     model_config = ConfigDict(extra="forbid")
-    type: Literal["trump", "card", "claim", "verzaakt", "undo", "next", "hint", "ping"]
+    type: Literal["trump", "card", "claim", "verzaakt", "undo", "next", "hint", "ping", "start", "chat"]
+    text: str | None = Field(default=None, max_length=1000)
     action: Literal["pass", "play", "choose"] | None = None
     suit: str | None = Field(default=None, max_length=8)
     card: str | None = Field(default=None, max_length=4)
     roem: int | None = Field(default=None, ge=0, le=1000)
 
 
-def rules_of(body: NewGame) -> Rules:
+def rules_of(body: NewGame | NewTable) -> Rules:
     options: dict[str, Any] = {k: v for k, v in {
         "trump_selection": body.trump_selection, "match_end": body.match_end,
         "roem_claim": body.roem_claim, "illegal_cards": body.illegal_cards}.items() if v is not None}
@@ -84,6 +119,53 @@ def register(app: FastAPI, db_path: str | Path, pace: float = 0.7) -> PlayServic
         table = GameTable.create(rules, seats, body.seed, first_dealer=3, created=now())
         service.add(table, body.pace)
         return Created(id=table.id, token=token, seat="S")
+
+    @router.post("/api/tables", response_model=Joined, status_code=201, tags=["tables"])
+    async def create_table(body: NewTable) -> Joined:
+        rules = rules_of(body)
+        token = secrets.token_urlsafe(18)
+        seat = SEATS.index(body.seat)
+        seats = [SeatInfo("open", body.level) for _ in range(4)]
+        seats[seat] = SeatInfo("human", body.level, body.name.strip() or "Host", token)
+        for _ in range(20):
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
+            if service.store.id_of_code(code) is None:
+                break
+        table = GameTable.create(rules, seats, body.seed, first_dealer=3, created=now(), code=code, host=seat)
+        service.add(table, body.pace, body.away_limit)
+        return Joined(id=table.id, code=code, token=token, seat=body.seat, link=f"/t/{code}")
+
+    def runtime_of_code(code: str) -> Any:
+        clean = code.strip().upper()
+        if len(clean) != 6 or any(ch not in CODE_ALPHABET for ch in clean):
+            raise HTTPException(404, "no table with that code")
+        table_id = service.store.id_of_code(clean)
+        runtime = service.get(table_id) if table_id else None
+        if runtime is None:
+            raise HTTPException(404, "no table with that code")
+        return runtime
+
+    @router.get("/api/tables/{code}", tags=["tables"])
+    async def table_info(code: str) -> dict[str, Any]:
+        table = runtime_of_code(code).table
+        return {"id": table.id, "code": table.code, "rules": str(table.rules), "started": table.started,
+                "phase": table.phase, "host": None if table.host is None else SEATS[table.host],
+                "seats": [info.public(s) for s, info in enumerate(table.seats)]}
+
+    @router.post("/api/tables/{code}/join", response_model=Joined, status_code=201, tags=["tables"])
+    async def join_table(code: str, body: JoinTable) -> Joined:
+        runtime = runtime_of_code(code)
+        table = runtime.table
+        token = secrets.token_urlsafe(18)
+        seat = SEATS.index(body.seat)
+        async with runtime.lock:
+            try:
+                table.sit(seat, body.name.strip() or SEATS[seat], token)
+            except ActionError as exc:
+                raise HTTPException(409, str(exc)) from None
+            service.save(runtime)
+        await service.broadcast(runtime)
+        return Joined(id=table.id, code=table.code, token=token, seat=body.seat, link=f"/t/{table.code}")
 
     @router.get("/api/play", tags=["play"])
     async def list_games() -> list[dict[str, Any]]:
@@ -169,9 +251,12 @@ def register(app: FastAPI, db_path: str | Path, pace: float = 0.7) -> PlayServic
             await conn.socket.send_json({"type": "pong", "seq": runtime.table.seq})
             return
         if conn.seat is None:
-            await error("spectator", "spectators cannot act")
+            await error("spectator", "spectators watch: they cannot act or chat")
             return
         try:
+            if message.type == "chat":
+                await service.chat(runtime, conn.seat, message.text or "")
+                return
             if message.type == "hint":
                 options = await service.hint(runtime, conn.seat)
                 await conn.socket.send_json({"type": "hint", "options": options})
@@ -182,6 +267,10 @@ def register(app: FastAPI, db_path: str | Path, pace: float = 0.7) -> PlayServic
 
     @router.get("/play", include_in_schema=False)
     def play_page() -> FileResponse:
+        return FileResponse(STATIC / "play.html")
+
+    @router.get("/t/{code}", include_in_schema=False)
+    def table_page(code: str) -> FileResponse:
         return FileResponse(STATIC / "play.html")
 
     app.include_router(router)

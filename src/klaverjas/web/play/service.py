@@ -38,9 +38,15 @@ class Connection:
 class TableRuntime:
     table: GameTable
     pace: float
+    away_limit: float = 60.0  # seconds a human may be gone before a computer player takes the seat
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: set[Connection] = field(default_factory=set)
     driver: asyncio.Task[None] | None = None
+    away_timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
+    chat_times: dict[int | None, list[float]] = field(default_factory=dict)
+
+    def connected(self, seat: int) -> bool:
+        return any(c.seat == seat for c in self.connections)
 
 
 class PlayService:
@@ -50,8 +56,8 @@ class PlayService:
         self.tables: dict[str, TableRuntime] = {}
 
     # --- tables ------------------------------------------------------------------
-    def add(self, table: GameTable, pace: float | None = None) -> TableRuntime:
-        runtime = TableRuntime(table, self.default_pace if pace is None else pace)
+    def add(self, table: GameTable, pace: float | None = None, away_limit: float = 60.0) -> TableRuntime:
+        runtime = TableRuntime(table, self.default_pace if pace is None else pace, away_limit)
         self.tables[table.id] = runtime
         self.store.save(table.to_json(), table.phase)
         return runtime
@@ -65,7 +71,8 @@ class PlayService:
             table = restore_checked(data, log.error)
             if table is None:
                 return None
-            runtime = TableRuntime(table, float(data.get("pace", self.default_pace)))
+            runtime = TableRuntime(table, float(data.get("pace", self.default_pace)),
+                                   float(data.get("away_limit", 60.0)))
             self.tables[table_id] = runtime
         return runtime
 
@@ -83,12 +90,22 @@ class PlayService:
     def save(self, runtime: TableRuntime) -> None:
         data = runtime.table.to_json()
         data["pace"] = runtime.pace
+        data["away_limit"] = runtime.away_limit
         self.store.save(data, runtime.table.phase)
 
     # --- connections ---------------------------------------------------------------
     async def join(self, runtime: TableRuntime, conn: Connection, since: int = 0) -> None:
         runtime.connections.add(conn)
         table = runtime.table
+        if conn.seat is not None:
+            timer = runtime.away_timers.pop(conn.seat, None)
+            if timer is not None:
+                timer.cancel()
+            if table.seats[conn.seat].replaced:
+                async with runtime.lock:
+                    table.reclaim(conn.seat)
+                    self.save(runtime)
+                await self.broadcast(runtime)
         await conn.socket.send_json({"type": "state", "events": table.events_for(conn.seat, since)[-50:],
                                      "state": table.state_for(conn.seat)})
         conn.last_seq = table.seq
@@ -96,6 +113,47 @@ class PlayService:
 
     def leave(self, runtime: TableRuntime, conn: Connection) -> None:
         runtime.connections.discard(conn)
+        seat = conn.seat
+        if seat is not None and not runtime.connected(seat) and runtime.table.seats[seat].kind == "human":
+            self.start_away_timer(runtime, seat)
+
+    def start_away_timer(self, runtime: TableRuntime, seat: int) -> None:
+        """A human with no connection left is replaced by a computer player after the table's limit."""
+        old = runtime.away_timers.pop(seat, None)
+        if old is not None:
+            old.cancel()
+        loop = asyncio.get_running_loop()
+        runtime.away_timers[seat] = loop.call_later(
+            runtime.away_limit, lambda: loop.create_task(self._replace(runtime, seat)))
+
+    async def _replace(self, runtime: TableRuntime, seat: int) -> None:
+        runtime.away_timers.pop(seat, None)
+        if runtime.connected(seat):
+            return
+        async with runtime.lock:
+            runtime.table.replace(seat)
+            self.save(runtime)
+        await self.broadcast(runtime)
+        self.kick(runtime)
+
+    async def chat(self, runtime: TableRuntime, seat: int | None, text: str) -> None:
+        """Table chat: at most 5 messages in 10 seconds per seat, 200 characters, shown as text."""
+        import time
+
+        now_ = time.monotonic()
+        recent = [t for t in runtime.chat_times.get(seat, []) if now_ - t < 10]
+        if len(recent) >= 5:
+            raise ActionError("rate_limited", "too many messages: wait a few seconds")
+        clean = "".join(ch for ch in text if ch.isprintable()).strip()
+        if not clean:
+            raise ActionError("bad_message", "an empty message")
+        if len(clean) > 200:
+            raise ActionError("too_long", "a chat message has at most 200 characters")
+        runtime.chat_times[seat] = [*recent, now_]
+        async with runtime.lock:
+            runtime.table.chat(seat, clean)
+            self.save(runtime)
+        await self.broadcast(runtime)
 
     async def broadcast(self, runtime: TableRuntime) -> None:
         table = runtime.table
@@ -138,7 +196,7 @@ class PlayService:
                 caller = table.bot_calls()
                 seat = table.bot_to_move()
                 if not claims and caller is None and seat is None:
-                    if table.phase == "deal_over" and all(i.kind == "bot" for i in table.seats):
+                    if table.phase == "deal_over" and all(i.played_by_bot for i in table.seats):
                         table.next_deal()
                         self.save(runtime)
                         continue
@@ -175,14 +233,34 @@ class PlayService:
             await self.broadcast(runtime)
 
     async def resume_all(self) -> None:
-        """After a restart: load unfinished tables so their bots continue."""
+        """After a restart: load unfinished tables so their bots continue; nobody is connected yet, so
+        every human's away timer starts."""
+        self.expire()
         for table_id in self.store.ids():
             runtime = self.get(table_id)
-            if runtime is not None and runtime.table.phase in ("trump", "play"):
-                self.kick(runtime)
+            if runtime is None or runtime.table.phase == "match_over":
+                continue
+            for seat, info in enumerate(runtime.table.seats):
+                if info.kind == "human" and not info.replaced:
+                    self.start_away_timer(runtime, seat)
+            self.kick(runtime)
+
+    def expire(self, max_idle_days: float = 7.0) -> int:
+        """Forget tables nobody has touched for a while (and nobody is connected to)."""
+        removed = 0
+        for table_id in self.store.idle_ids(max_idle_days):
+            runtime = self.tables.get(table_id)
+            if runtime is not None and runtime.connections:
+                continue
+            self.tables.pop(table_id, None)
+            self.store.delete(table_id)
+            removed += 1
+        return removed
 
     async def shutdown(self) -> None:
         for runtime in self.tables.values():
+            for timer in runtime.away_timers.values():
+                timer.cancel()
             if runtime.driver is not None:
                 runtime.driver.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):

@@ -19,7 +19,8 @@ CREATE TABLE IF NOT EXISTS games (
     data TEXT NOT NULL,          -- GameTable.to_json() without its events
     phase TEXT NOT NULL,
     created TEXT NOT NULL,
-    updated TEXT NOT NULL
+    updated TEXT NOT NULL,
+    code TEXT                    -- invitation code of a table with friends
 );
 CREATE TABLE IF NOT EXISTS game_events (
     game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -45,6 +46,10 @@ class GameStore:
         self._conn.execute("PRAGMA journal_mode=WAL")
         self._conn.execute("PRAGMA synchronous=NORMAL")
         self._conn.executescript(SCHEMA)
+        columns = {row[1] for row in self._conn.execute("PRAGMA table_info(games)")}
+        if "code" not in columns:  # a database from before tables with friends
+            self._conn.execute("ALTER TABLE games ADD COLUMN code TEXT")
+        self._conn.execute("CREATE UNIQUE INDEX IF NOT EXISTS games_code ON games(code) WHERE code IS NOT NULL")
         self._lock = threading.Lock()
 
     def save(self, data: dict[str, Any], phase: str) -> None:
@@ -59,10 +64,10 @@ class GameStore:
                 # An undo shortened nothing (events only grow), so this is a stale save: ignore it.
                 return
             self._conn.execute(
-                "INSERT INTO games (id, data, phase, created, updated) VALUES (?, ?, ?, ?, ?) "
+                "INSERT INTO games (id, data, phase, created, updated, code) VALUES (?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT(id) DO UPDATE SET data = excluded.data, phase = excluded.phase, "
                 "updated = excluded.updated",
-                (data["id"], json.dumps(body), phase, data.get("created") or now(), now()))
+                (data["id"], json.dumps(body), phase, data.get("created") or now(), now(), data.get("code") or None))
             self._conn.executemany(
                 "INSERT INTO game_events (game_id, seq, kind, audience, data) VALUES (?, ?, ?, ?, ?)",
                 [(data["id"], seq, kind, audience, json.dumps(payload))
@@ -99,6 +104,23 @@ class GameStore:
             out.append({"id": game_id, "rules": body["rules"], "phase": phase, "created": created,
                         "updated": updated, "deals": len(body.get("finished", []))})
         return out
+
+    def id_of_code(self, code: str) -> str | None:
+        with self._lock:
+            row = self._conn.execute("SELECT id FROM games WHERE code = ?", (code,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def idle_ids(self, days: float) -> list[str]:
+        cutoff = datetime.fromtimestamp(datetime.now(UTC).timestamp() - days * 86400, UTC).isoformat(
+            timespec="seconds")
+        with self._lock:
+            rows = self._conn.execute("SELECT id FROM games WHERE updated < ?", (cutoff,)).fetchall()
+        return [r[0] for r in rows]
+
+    def delete(self, game_id: str) -> None:
+        with self._lock, self._conn:
+            self._conn.execute("DELETE FROM game_events WHERE game_id = ?", (game_id,))
+            self._conn.execute("DELETE FROM games WHERE id = ?", (game_id,))
 
     def close(self) -> None:
         with self._lock:

@@ -22,6 +22,12 @@ export const TEXTS = {
     strokes: 'streep', loses: 'kost', kept: 'had gehouden', best: 'beste kaart', no_review: 'Geen analyse beschikbaar.',
     trick: 'Slag', prev: 'Vorige', next: 'Volgende', close: 'Sluiten', why: 'Waarom', chose: 'koos',
     says_pass: 'past', says_play: 'speelt', nothing_to_show: 'Nog geen slag gespeeld.',
+    with_friends: 'Met vrienden spelen', your_seat: 'Je plaats', seat_N: 'Noord', seat_E: 'Oost', seat_S: 'Zuid',
+    seat_W: 'West', away_limit: 'Computer neemt over na (seconden weg)', create_table: 'Tafel maken',
+    join_table: 'Aan tafel', watch: 'Alleen kijken', take_seat: 'Ga zitten:', open_seat: 'vrij', code: 'Code',
+    share: 'Stuur deze link naar je vrienden', start_table: 'Start de tafel', waiting_host: 'Wachten tot de gastheer start…',
+    computer: 'computer', away: 'weg, computer speelt', chat: 'Chat', send: 'Stuur', spectating: 'Je kijkt mee.',
+    no_table: 'Geen tafel met deze code.',
   },
   en: {
     home: 'Klaverjas', four_colour: '4 colours', new_game: 'New game', rules: 'Rules',
@@ -45,6 +51,12 @@ export const TEXTS = {
     strokes: 'stroke(s)', loses: 'cost', kept: 'would have kept', best: 'best card', no_review: 'No analysis available.',
     trick: 'Trick', prev: 'Previous', next: 'Next', close: 'Close', why: 'Why', chose: 'chose',
     says_pass: 'passes', says_play: 'plays', nothing_to_show: 'No trick played yet.',
+    with_friends: 'Play with friends', your_seat: 'Your seat', seat_N: 'North', seat_E: 'East', seat_S: 'South',
+    seat_W: 'West', away_limit: 'Computer takes over after (seconds away)', create_table: 'Create table',
+    join_table: 'Join the table', watch: 'Just watch', take_seat: 'Sit down:', open_seat: 'open', code: 'Code',
+    share: 'Send this link to your friends', start_table: 'Start the table', waiting_host: 'Waiting for the host to start…',
+    computer: 'computer', away: 'away, computer plays', chat: 'Chat', send: 'Send', spectating: 'You are watching.',
+    no_table: 'No table with this code.',
   },
 };
 

@@ -35,7 +35,21 @@ function face(name) {
 function seatName(seat) {
   const st = game.state;
   if (st && seat === st.seat) return t().you;
+  const info = st && st.seats ? st.seats.find((s) => s.seat === seat) : null;
+  if (info && info.kind === 'human' && info.name) return info.name;
   return t().seats[seat];
+}
+
+// The table turns so that our own seat is at the bottom (spectators see South there).
+const ORDER = ['N', 'E', 'S', 'W'];
+const POSITIONS = ['bottom', 'left', 'top', 'right'];
+function posOf(seat) {
+  const me = (game.state && game.state.seat) || 'S';
+  return POSITIONS[(ORDER.indexOf(seat) - ORDER.indexOf(me) + 4) % 4];
+}
+function seatAt(pos) {
+  const me = (game.state && game.state.seat) || 'S';
+  return ORDER[(ORDER.indexOf(me) + POSITIONS.indexOf(pos)) % 4];
 }
 
 function applyTexts() {
@@ -66,6 +80,7 @@ async function loadGames() {
 async function startGame(event) {
   event.preventDefault();
   const form = new FormData(event.target);
+  if (event.submitter && event.submitter.id === 'create-table') return createTable(form);
   const body = {
     preset: form.get('preset'), trump_selection: form.get('trump_selection'), match_end: form.get('match_end'),
     roem_claim: form.get('roem_claim'), illegal_cards: form.get('illegal_cards'),
@@ -81,12 +96,64 @@ async function startGame(event) {
   openGame(created.id);
 }
 
+async function createTable(form) {
+  const body = {
+    preset: form.get('preset'), trump_selection: form.get('trump_selection'), match_end: form.get('match_end'),
+    roem_claim: form.get('roem_claim'), illegal_cards: form.get('illegal_cards'), level: form.get('level_e'),
+    name: form.get('name') || t().you, seat: form.get('seat'), pace: Number(form.get('pace')),
+    away_limit: Number(form.get('away_limit') || 60),
+  };
+  const response = await fetch('/api/tables', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body) });
+  const created = await response.json();
+  if (!response.ok) { $('message').textContent = created.detail || 'error'; return; }
+  rememberSeat(created);
+  location.assign(created.link);
+}
+
+function rememberSeat(joined) {
+  localStorage.setItem(`klaverjas.play.${joined.id}`, joined.token);
+  localStorage.setItem(`klaverjas.table.${joined.code}`, joined.id);
+}
+
+async function openTable(code) {
+  const response = await fetch(`/api/tables/${encodeURIComponent(code)}`);
+  if (!response.ok) { $('setup').hidden = false; $('message').textContent = t().no_table; return; }
+  const info = await response.json();
+  if (localStorage.getItem(`klaverjas.play.${info.id}`)) { openGame(info.id); return; }
+  const T = t();
+  $('join').hidden = false;
+  $('join-info').textContent = `${T.code} ${info.code} · ${info.rules}`;
+  const box = $('join-seats');
+  box.replaceChildren(el('span', {}, T.take_seat));
+  for (const s of info.seats) {
+    const free = s.kind === 'open' || (info.started && s.kind === 'bot' && !s.name);
+    if (!free) continue;
+    box.append(el('button', { type: 'button', class: 'primary', 'data-seat': s.seat, onclick: () => joinTable(info.code, s.seat) },
+      T.seats[s.seat]));
+  }
+  $('watch-link').onclick = (e) => { e.preventDefault(); $('join').hidden = true; openGame(info.id); };
+}
+
+async function joinTable(code, seat) {
+  const name = $('join-form').elements.name.value.trim();
+  if (!name) { $('join-form').elements.name.focus(); $('join-form').reportValidity(); return; }
+  const response = await fetch(`/api/tables/${encodeURIComponent(code)}/join`, { method: 'POST',
+    headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name, seat }) });
+  const joined = await response.json();
+  if (!response.ok) { $('join-info').textContent = joined.detail || 'error'; openTable(code); return; }
+  rememberSeat(joined);
+  $('join').hidden = true;
+  openGame(joined.id);
+}
+
 // --- connection -----------------------------------------------------------------------
 function openGame(id) {
   game.id = id;
   game.token = localStorage.getItem(`klaverjas.play.${id}`);
   game.lastSeq = Number(sessionStorage.getItem(`klaverjas.seq.${id}`) || 0);
   $('setup').hidden = true;
+  $('join').hidden = true;
   $('table').hidden = false;
   connect();
 }
@@ -145,6 +212,11 @@ function myTeam(st) { return st.seat === 'N' || st.seat === 'S' ? 'NS' : 'EW'; }
 function render(st) {
   const T = t();
   const me = st.seat;
+  const inLobby = st.phase === 'lobby';
+  $('lobby').hidden = !inLobby;
+  $('table').hidden = inLobby;
+  if (inLobby) renderLobby(st);
+  renderChat(st);
   // Exposed for tests and styling: which phase, whose turn, which event we are at.
   document.body.dataset.phase = st.phase;
   document.body.dataset.toMove = st.to_move || '';
@@ -160,10 +232,12 @@ function render(st) {
   if (st.to_move) status.append(item(T.turn, st.to_move === me ? T.your_turn : seatName(st.to_move)));
 
   for (const node of document.querySelectorAll('.felt .seat')) {
-    const seat = node.dataset.seat;
+    const seat = seatAt(node.dataset.pos);
+    node.dataset.seat = seat;
     const info = st.seats.find((s) => s.seat === seat);
     const parts = [seatName(seat)];
     if (info && info.kind === 'bot') parts.push(`(${T['lv_' + info.level] || info.level})`);
+    if (info && info.replaced) parts.push(`(${T.away})`);
     if (st.dealer === seat) parts.push(`· ${T.dealer}`);
     if (st.hand_counts) parts.push(`· ${st.hand_counts[seat]}`);
     node.textContent = parts.join(' ');
@@ -171,7 +245,7 @@ function render(st) {
   }
 
   const trick = $('trick');
-  trick.replaceChildren(...(st.trick || []).map((p) => el('div', { class: `played ${p.seat}`, 'data-card': p.card },
+  trick.replaceChildren(...(st.trick || []).map((p) => el('div', { class: `played ${posOf(p.seat)}`, 'data-card': p.card },
     face(p.card), el('span', {}, seatName(p.seat)))));
 
   renderHand(st);
@@ -182,6 +256,40 @@ function render(st) {
   renderLast(st);
   renderSheet(st);
   renderResult(st);
+}
+
+function renderLobby(st) {
+  const T = t();
+  const link = `${location.origin}/t/${st.code}`;
+  const items = st.seats.map((s) => el('li', { 'data-seat': s.seat }, `${T.seats[s.seat]}: `,
+    s.kind === 'human' ? el('b', {}, s.name) : el('i', {}, T.open_seat)));
+  const parts = [el('h1', {}, T.join_table), el('p', {}, `${T.code}: `, el('span', { class: 'code', id: 'table-code' }, st.code)),
+    el('label', { class: 'share' }, T.share, el('input', { id: 'share-link', readonly: true, value: link })),
+    el('ul', { class: 'seats' }, items)];
+  if (st.seat && st.host === st.seat) {
+    parts.push(el('button', { type: 'button', class: 'primary', id: 'start-table', onclick: () => send({ type: 'start' }) }, T.start_table));
+  } else {
+    parts.push(el('p', {}, st.seat ? T.waiting_host : T.spectating));
+  }
+  $('lobby').replaceChildren(...parts, $('chat'));
+}
+
+function renderChat(st) {
+  const panel = $('chat');
+  if (!st.code) { panel.hidden = true; return; }
+  panel.hidden = false;
+  const T = t();
+  const lines = (st.chat || []).map((m) => el('p', { class: 'chat-line' }, el('b', {}, `${m.name || T.seats[m.seat] || ''}: `), m.text));
+  const children = [el('h2', {}, T.chat), ...lines];
+  if (st.seat) {
+    const input = el('input', { name: 'text', maxlength: '200', 'aria-label': T.chat, autocomplete: 'off' });
+    children.push(el('form', { onsubmit: (e) => { e.preventDefault(); if (input.value.trim()) send({ type: 'chat', text: input.value }); input.value = ''; } },
+      input, el('button', { type: 'submit' }, T.send)));
+  }
+  const focused = document.activeElement && panel.contains(document.activeElement);
+  panel.replaceChildren(...children);
+  if (focused) panel.querySelector('input')?.focus();
+  if ($('lobby').hidden && panel.parentElement !== $('table')) $('table').append(panel);
 }
 
 function renderHand(st) {
@@ -370,8 +478,10 @@ function init() {
   $('sheet-button').addEventListener('click', () => toggle('sheet'));
   $('verzaakt-button').addEventListener('click', () => send({ type: 'verzaakt' }));
   document.addEventListener('keydown', keys);
+  const code = location.pathname.match(/^\/t\/([A-Za-z0-9]{6})$/);
   const id = new URLSearchParams(location.search).get('game');
-  if (id) openGame(id);
+  if (code) openTable(code[1].toUpperCase());
+  else if (id) openGame(id);
   else { $('setup').hidden = false; loadGames(); }
 }
 
