@@ -220,6 +220,7 @@ function render(st) {
   // Exposed for tests and styling: which phase, whose turn, which event we are at.
   document.body.dataset.phase = st.phase;
   document.body.dataset.toMove = st.to_move || '';
+  document.body.dataset.me = st.seat || '';
   document.body.dataset.seq = String(st.seq);
   const status = $('status');
   status.replaceChildren();
