@@ -124,7 +124,7 @@ class GameTable:
         self.play = MatchPlay(self.rules, self.first_dealer, self.seed)
         self.bots: dict[int, Bot] = {s: make_bot(info.level, self.seed * 4 + s)
                                       for s, info in enumerate(self.seats) if info.played_by_bot}
-        self.awaiting_claim = False  # claimed roem: the trick winner's team may claim before the next card
+        self.chat_log: list[dict[str, Any]] = []
 
     # --- construction ----------------------------------------------------
     @classmethod
@@ -180,6 +180,7 @@ class GameTable:
     def chat(self, seat: int | None, text: str) -> None:
         name = self.seats[seat].name if seat is not None else ""
         self._emit("chat", {"seat": None if seat is None else SEATS[seat], "name": name, "text": text})
+        self.chat_log.append(self.events[-1].data)
 
     @property
     def deal(self) -> Deal:
@@ -214,9 +215,11 @@ class GameTable:
         self.events.append(Event(self.seq + 1, kind, data, audience))
 
     def events_for(self, seat: int | None, since: int) -> list[dict[str, Any]]:
-        """Events after ``since`` that ``seat`` may see (``None``: a spectator)."""
-        return [e.as_json() for e in self.events
-                if e.seq > since and (e.audience is None or e.audience == seat)]
+        """Events after ``since`` that ``seat`` may see (``None``: a spectator).
+
+        Events are numbered from 1 without gaps, so those after ``since`` start at that index."""
+        return [e.as_json() for e in self.events[max(0, since):]
+                if e.audience is None or e.audience == seat]
 
     def _emit_trump(self) -> None:
         deal = self.deal
@@ -465,7 +468,7 @@ class GameTable:
             "sheet": self._sheet(), "to_move": None,
             "roem_claim": self.rules.roem_claim, "illegal_cards": self.rules.illegal_cards,
             "code": self.code or None, "host": None if self.host is None else SEATS[self.host],
-            "chat": [e.data for e in self.events if e.kind == "chat"][-20:],
+            "chat": self.chat_log[-20:],
         }
         if self.phase in ("deal_over", "match_over") and self.finished_records:
             out["result"] = next(e.data for e in reversed(self.events) if e.kind == "deal_end")
@@ -514,16 +517,19 @@ class GameTable:
                 "winner": None if m.winner is None else TEAMS[m.winner], "draw": m.draw}
 
     # --- persistence -----------------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, events_after: int = 0) -> dict[str, Any]:
+        """Everything needed to restore the table; only the events after ``events_after`` (the store
+        keeps the earlier ones already)."""
         deal = self.play.deal
         return {
             "id": self.id, "rules": str(self.rules), "seed": self.seed, "first_dealer": self.first_dealer,
             "created": self.created, "code": self.code, "host": self.host, "started": self.started,
             "seats": [{"kind": i.kind, "level": i.level, "name": i.name, "token": i.token, "replaced": i.replaced}
                       for i in self.seats],
-            "finished": self.finished_records,
+            "finished": self.finished_records, "deals_finished": len(self.finished_records),
             "current": None if deal is None or self.play.deal_finished else to_record(deal),
-            "events": [[e.seq, e.kind, e.data, e.audience] for e in self.events],
+            "events": [[e.seq, e.kind, e.data, e.audience] for e in self.events[events_after:]
+                       if e.seq > events_after],
         }
 
     @classmethod
@@ -542,6 +548,7 @@ class GameTable:
         if current is not None:
             table.play.adopt(replay(current, partial=True))
         table.events = [Event(int(seq), kind, payload, audience) for seq, kind, payload, audience in data["events"]]
+        table.chat_log = [e.data for e in table.events if e.kind == "chat"]
         return table
 
 

@@ -44,6 +44,7 @@ class TableRuntime:
     driver: asyncio.Task[None] | None = None
     away_timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
     chat_times: dict[int | None, list[float]] = field(default_factory=dict)
+    saved_seq: int = 0  # events up to here are in the store
 
     def connected(self, seat: int) -> bool:
         return any(c.seat == seat for c in self.connections)
@@ -59,7 +60,7 @@ class PlayService:
     def add(self, table: GameTable, pace: float | None = None, away_limit: float = 60.0) -> TableRuntime:
         runtime = TableRuntime(table, self.default_pace if pace is None else pace, away_limit)
         self.tables[table.id] = runtime
-        self.store.save(table.to_json(), table.phase)
+        self.save(runtime)
         return runtime
 
     def get(self, table_id: str) -> TableRuntime | None:
@@ -72,7 +73,7 @@ class PlayService:
             if table is None:
                 return None
             runtime = TableRuntime(table, float(data.get("pace", self.default_pace)),
-                                   float(data.get("away_limit", 60.0)))
+                                   float(data.get("away_limit", 60.0)), saved_seq=table.seq)
             self.tables[table_id] = runtime
         return runtime
 
@@ -88,10 +89,12 @@ class PlayService:
         return None
 
     def save(self, runtime: TableRuntime) -> None:
-        data = runtime.table.to_json()
+        # Events are numbered from 1 without gaps, so the first unsaved one sits at index saved_seq.
+        data = runtime.table.to_json(events_after=runtime.saved_seq)
         data["pace"] = runtime.pace
         data["away_limit"] = runtime.away_limit
         self.store.save(data, runtime.table.phase)
+        runtime.saved_seq = runtime.table.seq
 
     # --- connections ---------------------------------------------------------------
     async def join(self, runtime: TableRuntime, conn: Connection, since: int = 0) -> None:
@@ -211,7 +214,10 @@ class PlayService:
             decision = None
             if view is not None and seat is not None:
                 try:
-                    decision = await asyncio.to_thread(table.bots[seat].decide, view)
+                    bot = table.bots[seat]
+                    # Only a searching player takes long enough to be worth a worker thread.
+                    decision = (await asyncio.to_thread(bot.decide, view) if bot.name == "strong"
+                                else bot.decide(view))
                 except Exception:  # a broken bot must not stop the table: play its first legal option
                     log.exception("bot at %s failed; playing a fallback", SEATS[seat])
                     decision = BasicBot().decide(view)

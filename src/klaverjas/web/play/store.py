@@ -22,6 +22,12 @@ CREATE TABLE IF NOT EXISTS games (
     updated TEXT NOT NULL,
     code TEXT                    -- invitation code of a table with friends
 );
+CREATE TABLE IF NOT EXISTS game_deals (
+    game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    number INTEGER NOT NULL,     -- 1-based
+    record TEXT NOT NULL,        -- the finished deal's game record
+    PRIMARY KEY (game_id, number)
+);
 CREATE TABLE IF NOT EXISTS game_events (
     game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
     seq INTEGER NOT NULL,
@@ -55,14 +61,15 @@ class GameStore:
     def save(self, data: dict[str, Any], phase: str) -> None:
         """Store a table: its state and the events not stored yet, in one transaction."""
         events = data["events"]
-        body = {k: v for k, v in data.items() if k != "events"}
+        finished = data["finished"]
+        body = {k: v for k, v in data.items() if k not in ("events", "finished")}
         with self._lock, self._conn:
             row = self._conn.execute("SELECT COALESCE(MAX(seq), 0) FROM game_events WHERE game_id = ?",
                                      (data["id"],)).fetchone()
             stored = int(row[0])
-            if events and events[-1][0] < stored:
-                # An undo shortened nothing (events only grow), so this is a stale save: ignore it.
-                return
+            row = self._conn.execute("SELECT COALESCE(MAX(number), 0) FROM game_deals WHERE game_id = ?",
+                                     (data["id"],)).fetchone()
+            deals_stored = int(row[0])
             self._conn.execute(
                 "INSERT INTO games (id, data, phase, created, updated, code) VALUES (?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT(id) DO UPDATE SET data = excluded.data, phase = excluded.phase, "
@@ -72,6 +79,10 @@ class GameStore:
                 "INSERT INTO game_events (game_id, seq, kind, audience, data) VALUES (?, ?, ?, ?, ?)",
                 [(data["id"], seq, kind, audience, json.dumps(payload))
                  for seq, kind, payload, audience in events if seq > stored])
+            self._conn.executemany(
+                "INSERT INTO game_deals (game_id, number, record) VALUES (?, ?, ?)",
+                [(data["id"], number, json.dumps(record))
+                 for number, record in enumerate(finished, 1) if number > deals_stored])
 
     def load(self, game_id: str) -> dict[str, Any] | None:
         with self._lock:
@@ -81,7 +92,10 @@ class GameStore:
             events = self._conn.execute(
                 "SELECT seq, kind, data, audience FROM game_events WHERE game_id = ? ORDER BY seq",
                 (game_id,)).fetchall()
+            deals = self._conn.execute("SELECT record FROM game_deals WHERE game_id = ? ORDER BY number",
+                                       (game_id,)).fetchall()
         data: dict[str, Any] = json.loads(row[0])
+        data["finished"] = [json.loads(r[0]) for r in deals]
         data["events"] = [[seq, kind, json.loads(payload), audience] for seq, kind, payload, audience in events]
         return data
 
@@ -102,7 +116,7 @@ class GameStore:
         for game_id, data, phase, created, updated in rows:
             body = json.loads(data)
             out.append({"id": game_id, "rules": body["rules"], "phase": phase, "created": created,
-                        "updated": updated, "deals": len(body.get("finished", []))})
+                        "updated": updated, "deals": body.get("deals_finished", 0)})
         return out
 
     def id_of_code(self, code: str) -> str | None:
@@ -120,6 +134,7 @@ class GameStore:
     def delete(self, game_id: str) -> None:
         with self._lock, self._conn:
             self._conn.execute("DELETE FROM game_events WHERE game_id = ?", (game_id,))
+            self._conn.execute("DELETE FROM game_deals WHERE game_id = ?", (game_id,))
             self._conn.execute("DELETE FROM games WHERE id = ?", (game_id,))
 
     def close(self) -> None:
