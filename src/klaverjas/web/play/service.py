@@ -214,10 +214,8 @@ class PlayService:
             decision = None
             if view is not None and seat is not None:
                 try:
-                    bot = table.bots[seat]
-                    # Only a searching player takes long enough to be worth a worker thread.
-                    decision = (await asyncio.to_thread(bot.decide, view) if bot.name == "strong"
-                                else bot.decide(view))
+                    # Bots think in a worker thread, so the loop keeps answering people meanwhile.
+                    decision = await asyncio.to_thread(table.bots[seat].decide, view)
                 except Exception:  # a broken bot must not stop the table: play its first legal option
                     log.exception("bot at %s failed; playing a fallback", SEATS[seat])
                     decision = BasicBot().decide(view)
