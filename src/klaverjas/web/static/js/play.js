@@ -236,12 +236,12 @@ function render(st) {
     const seat = seatAt(node.dataset.pos);
     node.dataset.seat = seat;
     const info = st.seats.find((s) => s.seat === seat);
-    const parts = [seatName(seat)];
-    if (info && info.kind === 'bot') parts.push(`(${T['lv_' + info.level] || info.level})`);
-    if (info && info.replaced) parts.push(`(${T.away})`);
-    if (st.dealer === seat) parts.push(`· ${T.dealer}`);
-    if (st.hand_counts) parts.push(`· ${st.hand_counts[seat]}`);
-    node.textContent = parts.join(' ');
+    const details = [];
+    if (info && info.kind === 'bot') details.push(T['lv_' + info.level] || info.level);
+    if (info && info.replaced) details.push(T.away);
+    if (st.dealer === seat) details.push(T.dealer);
+    if (st.hand_counts) details.push(`${st.hand_counts[seat]} ${T.cards}`);
+    node.replaceChildren(el('b', {}, seatName(seat)), el('br'), el('small', {}, details.join(' · ')));
     node.classList.toggle('to-move', st.to_move === seat);
   }
 
