@@ -62,7 +62,7 @@ def test_a_whole_match_by_clicking(server: str, page: Page) -> None:
             assert re.match(r"^[A-Z][a-z]+ [a-z]+$", card.get_attribute("aria-label") or "")  # "Harten boer"
             card.click()
         page.wait_for_function(f"document.body.dataset.seq !== '{seq}'")
-    assert hinted and refused and reloaded and reviewed and deals == 15  # the 16th ends the match
+    assert (hinted, refused, reloaded, reviewed, deals) == (True, True, True, True, 15)  # the 16th ends the match
     page.click("#sheet-button")
     expect(page.locator("#sheet tbody tr")).to_have_count(16)
     expect(page.locator("#result [data-match=over]")).to_be_visible()
