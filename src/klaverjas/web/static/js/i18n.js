@@ -3,7 +3,7 @@ const TEXTS = {
   nl: {
     lang_name: 'Nederlands', other_lang: 'English', other_lang_code: 'en',
     app: 'Klaverjas', home: 'Start', keeper: 'Scorebord', keeper_intro: 'Houd de score bij aan tafel: één telefoon, duimen genoeg.',
-    play: 'Spelen', play_soon: 'Spelen tegen de computer',
+    play: 'Spelen', play_soon: 'Spelen tegen de computer', learn: 'Leren: regels, woordenlijst, lessen',
     sheets: 'Scorelijsten', new_sheet: 'Nieuwe lijst', no_sheets: 'Nog geen lijsten.',
     open_sheet: 'Lijst openen', deals_n: '{n} rondes', over: 'afgelopen',
     title: 'Titel (optioneel)', teams: 'Teams', team_ns: 'Team 1 (Noord/Zuid)', team_ew: 'Team 2 (Oost/West)',
@@ -49,7 +49,7 @@ const TEXTS = {
   en: {
     lang_name: 'English', other_lang: 'Nederlands', other_lang_code: 'nl',
     app: 'Klaverjas', home: 'Home', keeper: 'Score keeper', keeper_intro: 'Keep the score at the table: one phone, thumbs only.',
-    play: 'Play', play_soon: 'Play against the computer',
+    play: 'Play', play_soon: 'Play against the computer', learn: 'Learn: rules, glossary, lessons',
     sheets: 'Score sheets', new_sheet: 'New sheet', no_sheets: 'No sheets yet.',
     open_sheet: 'Open sheet', deals_n: '{n} deals', over: 'finished',
     title: 'Title (optional)', teams: 'Teams', team_ns: 'Team 1 (North/South)', team_ew: 'Team 2 (East/West)',

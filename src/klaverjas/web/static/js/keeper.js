@@ -3,6 +3,7 @@
 import { api, ApiError } from './api.js';
 import { h } from './dom.js';
 import { errorText, getLang, setLang, t } from './i18n.js';
+import { termLink } from './glossary.js';
 
 const app = document.getElementById('app');
 const TEAMS = ['NS', 'EW'];
@@ -197,7 +198,7 @@ function marks(sheet, d, team) {
     out.push(h('span', { class: 'mark makers', title: t('plays'), 'aria-hidden': 'true' }, '●'),
       h('span', { class: 'sr-only' }, ` (${t('plays')})`));
   }
-  if (d.nat && d.makers === team) out.push(h('span', { class: 'mark nat', 'data-testid': 'nat' }, t('nat')));
+  if (d.nat && d.makers === team) out.push(h('span', { class: 'mark nat', 'data-testid': 'nat' }, termLink('nat', t('nat'))));
   if (d.pit === team) out.push(h('span', { class: 'mark pit', 'data-testid': 'pit' }, t('pit_mark')));
   if (d.verzaakt === team) out.push(h('span', { class: 'mark verzaakt', 'data-testid': 'verzaakt' }, t('verzaakt_mark')));
   return out;

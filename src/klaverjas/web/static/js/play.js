@@ -1,6 +1,8 @@
 // Playing against computer players: the table page. Plain ES module, no build step.
 // The server holds the deal; this page renders the state it is sent for our seat.
 import { TEXTS, initialLang } from './play-i18n.js';
+import { linkTerms } from './glossary.js';
+import * as practice from './learn-practice.js';
 
 const SYMBOL = { C: '♣', D: '♦', H: '♥', S: '♠' };
 const RANK = { T: '10' };
@@ -92,6 +94,7 @@ async function startGame(event) {
   const created = await response.json();
   if (!response.ok) { $('message').textContent = created.detail || 'error'; return; }
   localStorage.setItem(`klaverjas.play.${created.id}`, created.token);
+  practice.remember(created.id, form);
   history.pushState({}, '', `/play?game=${encodeURIComponent(created.id)}`);
   openGame(created.id);
 }
@@ -187,9 +190,9 @@ function receive(message) {
     render(message.state);
   } else if (message.type === 'error') {
     const reason = message.reason ? message.reason[lang] : message.message;
-    $('message').textContent = reason;
+    $('message').replaceChildren(linkTerms(reason, lang));  // terms link to /learn/glossary
   } else if (message.type === 'hint') {
-    showHints(message.options);
+    if (!practice.onHint(message.options)) showHints(message.options);
   }
 }
 
@@ -257,6 +260,7 @@ function render(st) {
   renderLast(st);
   renderSheet(st);
   renderResult(st);
+  practice.onState(st);
 }
 
 function renderLobby(st) {
@@ -311,6 +315,7 @@ function renderHand(st) {
 function playCard(name) {
   $('message').textContent = '';
   $('hints').hidden = true;
+  practice.onPlay(name, game.state);
   send({ type: 'card', card: name });
 }
 
@@ -394,6 +399,12 @@ function renderResult(st) {
   if (st.phase === 'match_over') {
     const w = st.sheet.winner;
     lines.push(el('p', { class: 'match-over', 'data-match': 'over' }, `${T.match_over}. ${w === null ? T.draw : w === we ? T.winner_we : T.winner_they}`));
+    const rows = st.sheet.rows;
+    const count = (f) => rows.filter(f).length;
+    lines.push(el('p', { 'data-summary': 'match' }, `${T.total}: ${T.we} ${st.sheet.totals[we]} · ${T.they} ${st.sheet.totals[they]}. ` +
+      `${T.deals_won}: ${count((r) => r[we] > r[they])}/${rows.length}. ${T.nat}: ${T.we} ${count((r) => r.nat && r[we] === 0)} · ` +
+      `${T.they} ${count((r) => r.nat && r[they] === 0)}. ${T.pit}: ${T.we} ${count((r) => r.pit === we)} · ${T.they} ${count((r) => r.pit === they)}.`));
+    lines.push(el('a', { href: '/play', class: 'button' }, T.new_game));
   } else {
     lines.push(el('button', { type: 'button', class: 'primary', id: 'next-button', onclick: () => send({ type: 'next' }) }, T.next_deal));
   }
@@ -459,6 +470,7 @@ function keys(event) {
 }
 
 function init() {
+  practice.init({ send, openReview, getLang: () => lang });
   applyTexts();
   const four = localStorage.getItem('klaverjas.four') === '1';
   $('four-colour').checked = four;

@@ -14,7 +14,8 @@ function render() {
     h('h1', {}, t('app')),
     h('p', {}, t('keeper_intro')),
     h('p', {}, h('a', { href: '/keeper', class: 'button primary big', 'data-testid': 'to-keeper' }, t('keeper'))),
-    h('p', {}, h('a', { href: '/play', class: 'button primary big', 'data-testid': 'to-play' }, t('play_soon'))));
+    h('p', {}, h('a', { href: '/play', class: 'button primary big', 'data-testid': 'to-play' }, t('play_soon'))),
+    h('p', {}, h('a', { href: '/learn', class: 'button big', 'data-testid': 'to-learn' }, t('learn'))));
 }
 
 setLang(getLang());
