@@ -281,9 +281,11 @@ def create_app(db_path: str | Path | None = None) -> FastAPI:
     def keeper() -> FileResponse:
         return FileResponse(STATIC / "keeper.html")
 
+    from .learn import register as register_learn
     from .play.routes import register as register_play
 
     register_play(app, db_file)
+    register_learn(app)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
 

@@ -11,13 +11,13 @@ export const TERM_WORDS = {
     ['overtroe', 'overtroeven'], ['ondertroe', 'ondertroeven'], ['introe', 'introeven'], ['bekenn', 'bekennen'],
     ['verzaa', 'verzaken'], ['nat', 'nat'], ['pit', 'pit'], ['roemte', 'roemte'], ['roem', 'roem'], ['stuk', 'stuk'],
     ['troef', 'troef'], ['seinen', 'seinen'], ['afseinen', 'seinen'], ['maat', 'maat'], ['nel', 'nel'],
-    ['boom', 'boom'], ['ou jol', 'ou-jol'], ['telman', 'telman'], ['slaggie', 'slag'], ['sturk', 'stuk'],
+    ['boom', 'boom'], ['manel', 'nel'], ['ou jol', 'ou-jol'], ['telman', 'telman'], ['slaggie', 'slag'], ['sturk', 'stuk'],
   ],
   en: [
     ['overtrump', 'overtroeven'], ['undertrump', 'ondertroeven'], ['trump in', 'introeven'],
     ['follow suit', 'bekennen'], ['reneg', 'verzaken'], ['verzaa', 'verzaken'], ['nat', 'nat'], ['pit', 'pit'],
     ['roemte', 'roemte'], ['roem', 'roem'], ['stuk', 'stuk'], ['trump', 'troef'], ['signal', 'seinen'],
-    ['partner', 'maat'], ['nel', 'nel'], ['ou jol', 'ou-jol'], ['telman', 'telman'], ['slaggie', 'slag'],
+    ['partner', 'maat'], ['nel', 'nel'], ['manel', 'nel'], ['ou jol', 'ou-jol'], ['telman', 'telman'], ['slaggie', 'slag'],
     ['sturk', 'stuk'],
   ],
 };

@@ -2,6 +2,7 @@
 export const TEXTS = {
   nl: {
     home: 'Klaverjas', learn: 'Leren', other_lang: 'English', rules: 'Regels', rules_intro: 'De regels per variant, gemaakt uit dezelfde instellingen als de spelcomputer: de voorbeelden hieronder zijn door de spelregels berekend.',
+    rules_list: 'De regels per variant, met voorbeelden die de spelregels zelf berekenen.',
     glossary: 'Woordenlijst', lessons: 'Lessen', lessons_intro: 'Korte oefeningen: speel de kaart of kies het antwoord, en de app zegt of het mocht, of het goed was, en waarom.',
     practice: 'Oefenen aan tafel', practice_intro: 'Speel een spel tegen de computer met na elke kaart het advies van de computerspeler en aan het eind de bespreking.',
     practice_go: 'Oefenspel starten', done: 'gedaan', steps: 'stappen',
@@ -21,6 +22,7 @@ export const TEXTS = {
   },
   en: {
     home: 'Klaverjas', learn: 'Learn', other_lang: 'Nederlands', rules: 'Rules', rules_intro: 'The rules of each variant, made from the same settings the game engine uses: the examples below are computed by the rules engine.',
+    rules_list: 'The rules of each variant, with examples computed by the rules engine itself.',
     glossary: 'Glossary', lessons: 'Lessons', lessons_intro: 'Short exercises: play the card or pick the answer, and the app says whether it was allowed, whether it was good, and why.',
     practice: 'Practice at the table', practice_intro: 'Play a deal against the computer with the computer player\'s advice after every card and the review at the end.',
     practice_go: 'Start a practice game', done: 'done', steps: 'steps',

@@ -32,6 +32,10 @@ export function init(h) {
   label.className = 'toggle';
   label.append(box, ' ', PRACTICE[hooks.getLang()].toggle);
   start.before(label);
+  // play.js switches the language on the same button; relabel once it has.
+  document.getElementById('lang-button')?.addEventListener('click', () => setTimeout(() => {
+    label.lastChild.textContent = PRACTICE[hooks.getLang()].toggle;
+  }));
 }
 
 export function remember(gameId, form) {

@@ -70,8 +70,9 @@ async function indexPage(main) {
   document.title = `Klaverjas – ${T().learn}`;
   main.replaceChildren(
     el('h1', {}, T().learn),
-    el('section', {}, el('h2', {}, T().rules), el('p', {}, T().rules_intro),
-      el('ul', { class: 'links' }, presets.map((p) => el('li', {}, el('a', { href: `/learn/rules/${p.preset}`, 'data-preset': p.preset }, p.name[lang]))))),
+    el('section', {}, el('h2', {}, T().rules), el('p', {}, T().rules_list),
+      el('ul', { class: 'links' }, presets.map((p) => el('li', {}, el('a', { href: `/learn/rules/${p.preset}`, 'data-preset': p.preset }, p.name[lang]))),
+        el('li', {}, el('a', { href: '/learn/rules/amsterdam#compare', id: 'to-compare' }, T().compare)))),
     el('section', {}, el('h2', {}, T().glossary), el('p', {}, el('a', { href: '/learn/glossary', id: 'to-glossary' }, T().glossary))),
     el('section', {}, el('h2', {}, T().lessons), el('p', {}, T().lessons_intro),
       el('ol', { class: 'lessons' }, lessons.map((l) => el('li', { 'data-lesson': l.id, class: done.has(l.id) ? 'done' : null },
@@ -158,6 +159,7 @@ async function rulesPage(main, preset) {
   }
   parts.push(el('h2', {}, T().match_end), el('p', {}, said(r.match_end)));
   main.replaceChildren(...parts);
+  if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();  // rendered after load
 }
 
 // --- lessons -----------------------------------------------------------------------------------

@@ -1,0 +1,177 @@
+"""The learning API: lessons load and are consistent with the engine and the computer player; inputs are
+validated with a 4xx and a reason, never a 5xx."""
+
+from __future__ import annotations
+
+import re
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
+
+from fastapi.testclient import TestClient  # noqa: E402
+
+from klaverjas.bots import BasicBot  # noqa: E402
+from klaverjas.core import card_name, cards_of, legal_for, parse_card, refusal  # noqa: E402
+from klaverjas.web import create_app  # noqa: E402
+from klaverjas.web.learn.glossary import TERM_IDS, TERMS  # noqa: E402
+from klaverjas.web.learn.lessons import CardStep, ChoiceStep, LessonError, load_lessons, parse_lesson  # noqa: E402
+
+STATIC = Path(__file__).resolve().parents[2] / "src" / "klaverjas" / "web" / "static"
+LESSONS = load_lessons()
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    with TestClient(create_app(tmp_path_factory.mktemp("api") / "learn.db")) as c:
+        yield c
+
+
+def test_the_lessons_the_issue_asks_for_exist() -> None:
+    assert len(LESSONS) >= 10
+    topics = {"follow-suit", "trump-in", "overtrump", "undertrump-amsterdam", "undertrump-rotterdam",
+              "partner-winning", "counting-roem", "nat", "drawing-trumps", "signalling", "south-african"}
+    assert topics <= set(LESSONS)
+
+
+@pytest.mark.parametrize("lesson_id", list(LESSONS))
+def test_a_lesson_agrees_with_the_engine_and_the_computer_player(lesson_id: str) -> None:
+    lesson = LESSONS[lesson_id]
+    assert set(lesson.terms) <= TERM_IDS
+    for step in lesson.steps:
+        if isinstance(step, CardStep):
+            legal = legal_for(step.rules, step.trump, step.hand, step.trick)
+            assert all(legal >> c & 1 for c in step.good)
+            # The advice the page shows must not contradict the lesson's answer.
+            best = BasicBot().advise(step.view())[0]
+            assert best.action in step.good, (lesson_id, best.action, best.code)
+        else:
+            assert isinstance(step, ChoiceStep)
+            assert step.answer() in step.choices
+
+
+def test_lesson_files_are_checked_when_loaded() -> None:
+    base: dict[str, Any] = {"title": {"en": "t", "nl": "t"}, "intro": {"en": "i", "nl": "i"}, "rules": "amsterdam"}
+    card = {"kind": "card", "trump": "H", "trick": ["AS", "7S", "QH"], "hand": ["7H", "JH", "8C", "KC", "KD", "AD",
+                                                                              "TD", "9C"],
+            "good": ["JH"], "ask": {"en": "a", "nl": "a"}, "explain": {"en": "e", "nl": "e"}}
+    assert parse_lesson({**base, "steps": [card]}, "ok").steps
+    bad_steps = [
+        {**card, "good": ["7H"]},  # an illegal card as the answer
+        {**card, "hand": ["AS", "JH", "8C", "KC", "KD", "AD", "TD", "9C"]},  # AS twice
+        {**card, "hand": ["7H", "JH"]},  # too few cards for the first trick
+        {**card, "ask": {"en": "only English"}},
+        {"kind": "choice", "question": {"type": "trick_roem", "trump": "H", "cards": ["JH", "QH", "KH", "7S"]},
+         "choices": [20, 50], "ask": {"en": "a", "nl": "a"}, "explain": {"en": "e", "nl": "e"}},  # 40 missing
+        {"kind": "dance"},
+    ]
+    for step in bad_steps:
+        with pytest.raises(LessonError):
+            parse_lesson({**base, "steps": [step]}, "bad")
+    with pytest.raises(LessonError):
+        parse_lesson({**base, "steps": [card]}, "Bad Id")
+
+
+def test_an_illegal_card_is_refused_with_the_engines_reason(client: TestClient) -> None:
+    r = client.post("/api/learn/lessons/overtrump/answer", json={"step": 0, "card": "7H"})
+    assert r.status_code == 200
+    body = r.json()
+    step = LESSONS["overtrump"].steps[0]
+    assert isinstance(step, CardStep)
+    expected = refusal(step.rules, step.trump, step.hand, step.trick, parse_card("7H"), step.trick_seats)
+    assert expected is not None
+    assert body["legal"] is False and body["good"] is False and body["done"] is False
+    assert body["refusal"] == {"en": expected.text("en"), "nl": expected.text("nl")}
+    assert "overtroeven" in body["refusal"]["nl"] and "overtrump" in body["refusal"]["en"]
+    assert body["advice"]["card"] == "JH" and body["advice"]["why"]["nl"]
+
+
+def test_a_legal_but_poor_card_is_explained_by_the_advice(client: TestClient) -> None:
+    body = client.post("/api/learn/lessons/partner-winning/answer", json={"step": 0, "card": "7H"}).json()
+    assert body["legal"] is True and body["good"] is False and body["done"] is False
+    assert body["yours"]["code"] == "overtake"  # trumping your partner's winning ace
+    assert body["advice"]["card"] in ("AD", "TD")
+    body = client.post("/api/learn/lessons/partner-winning/answer", json={"step": 0, "card": "AD"}).json()
+    assert body["good"] is True and body["done"] is True and body["last"] is True and body["explain"]["en"]
+
+
+def test_choice_steps_are_checked_by_the_engine(client: TestClient) -> None:
+    wrong = client.post("/api/learn/lessons/counting-roem/answer", json={"step": 0, "choice": 20}).json()
+    assert wrong["correct"] is False and wrong["hint"]["nl"] and wrong["why"] is None
+    right = client.post("/api/learn/lessons/counting-roem/answer", json={"step": 0, "choice": 40}).json()
+    assert right["correct"] is True and "stuk" in right["why"]["en"] and right["last"] is False
+    nat = client.post("/api/learn/lessons/nat/answer", json={"step": 1, "choice": 182}).json()
+    assert nat["correct"] is True and "nat" in nat["why"]["en"]
+
+
+def test_the_lesson_page_data_never_holds_the_answer(client: TestClient) -> None:
+    data = client.get("/api/learn/lessons/overtrump").json()
+    assert "good" not in str(data) and data["steps_data"][0]["hand"]
+    assert data["term_names"]["overtroeven"]["nl"] == "overtroeven"
+
+
+@pytest.mark.parametrize(("method", "url", "body", "status"), [
+    ("get", "/api/learn/lessons/no-such-lesson", None, 404),
+    ("get", "/api/learn/lessons/" + "x" * 41, None, 422),
+    ("get", "/api/learn/lessons/..%2Fetc", None, 404),
+    ("get", "/api/learn/rules/nowhere", None, 404),
+    ("get", "/api/learn/compare/amsterdam/nowhere", None, 404),
+    ("get", "/learn/rules/nowhere", None, 404),
+    ("get", "/learn/lessons/no-such-lesson", None, 404),
+    ("post", "/api/learn/lessons/overtrump/answer", {"step": 5, "card": "JH"}, 422),
+    ("post", "/api/learn/lessons/overtrump/answer", {"step": 0, "card": "XX"}, 422),
+    ("post", "/api/learn/lessons/overtrump/answer", {"step": 0}, 422),
+    ("post", "/api/learn/lessons/overtrump/answer", {"step": 0, "choice": 3}, 422),
+    ("post", "/api/learn/lessons/nat/answer", {"step": 0, "card": "JH"}, 422),
+    ("post", "/api/learn/lessons/overtrump/answer", {"step": -1, "card": "JH"}, 422),
+    ("post", "/api/learn/lessons/overtrump/answer", {"step": "0", "card": "JH", "evil": 1}, 422),
+    ("post", "/api/learn/lessons/overtrump/answer", {"step": 0, "card": ["JH"]}, 422),
+    ("post", "/api/learn/lessons/overtrump/answer", {"step": 0, "card": "JHJHJ"}, 422),
+    ("post", "/api/learn/lessons/nat/answer", {"step": 0, "choice": 10**9}, 422),
+    ("post", "/api/learn/lessons/nope/answer", {"step": 0, "card": "JH"}, 404),
+])
+def test_bad_input_is_a_4xx_with_a_reason(client: TestClient, method: str, url: str, body: Any, status: int) -> None:
+    r = client.post(url, json=body) if method == "post" else client.get(url)
+    assert r.status_code == status, r.text
+    assert r.json()["detail"]
+
+
+def test_a_card_not_in_the_hand_is_refused_not_an_error(client: TestClient) -> None:
+    body = client.post("/api/learn/lessons/overtrump/answer", json={"step": 0, "card": "AS"}).json()
+    assert body["legal"] is False and body["refusal_code"] == "not_in_hand"
+
+
+def test_pages_are_served(client: TestClient) -> None:
+    for url in ("/learn", "/learn/glossary", "/learn/rules/sa", "/learn/lessons/nat"):
+        r = client.get(url)
+        assert r.status_code == 200 and "learn.js" in r.text
+
+
+def test_the_glossary_covers_the_terms_of_s001_and_s000() -> None:
+    ids = [t.id for t in TERMS]
+    assert len(ids) == len(set(ids))
+    for word in ("jas", "nel", "stuk", "roem", "nat", "pit", "verzaken", "wij-zij", "overtroeven", "roemte",
+                 "telman", "ou-jol", "slag"):
+        assert word in TERM_IDS
+    afrikaans = {t.af for t in TERMS}
+    assert {"boer", "manel", "troef", "slaggie", "roemte", "telman", "ou jol"} <= afrikaans
+    assert all(t.def_nl and t.def_en for t in TERMS)
+
+
+def test_every_glossary_link_in_the_pages_points_at_a_term() -> None:
+    js = (STATIC / "js" / "glossary.js").read_text(encoding="utf-8")
+    used = set(re.findall(r"\['[^']+', '([a-z-]+)'\]", js))
+    assert used and used <= TERM_IDS, used - TERM_IDS
+    assert "termLink('nat'" in (STATIC / "js" / "keeper.js").read_text(encoding="utf-8")
+
+
+def test_lesson_cards_in_the_page_are_the_hand(client: TestClient) -> None:
+    for lesson_id, lesson in LESSONS.items():
+        data = client.get(f"/api/learn/lessons/{lesson_id}").json()
+        for step, shown in zip(lesson.steps, data["steps_data"], strict=True):
+            if isinstance(step, CardStep):
+                assert shown["hand"] == [card_name(c) for c in cards_of(step.hand)]
