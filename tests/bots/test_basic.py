@@ -137,3 +137,20 @@ def test_basic_beats_random_by_a_wide_margin() -> None:
     rep = run_arena("basic", "random", "rotterdam", 24, seed=7, progress=False)
     assert rep["diff_per_deal"] > 50
     assert rep["ci95"][0] > 0
+
+
+def test_demo_players_are_basic_bots_on_views() -> None:
+    from klaverjas.bots.demo import DemoPlayers
+
+    rules = Rules.parse("rotterdam")
+    deal = Deal.new(rules, 0, 3)
+    players = DemoPlayers(rules, 3)
+    while not deal.selection.done:
+        seat = deal.selection.to_move
+        assert seat is not None
+        deal.choose_trump(players.trump(deal, seat))
+    while not deal.is_over:
+        view = View.of(deal, deal.turn)
+        card = players.card(deal, deal.turn)
+        assert card == BOT.card(view)
+        deal.play(card)
