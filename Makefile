@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed
 .PHONY: run test lint typecheck bench clean
 
 $(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV) || (rm -rf $(VENV) && python3 -m venv $(VENV))
+	$(PYTHON) -m venv $(VENV) || (rm -rf $(VENV) && $(PYTHON) -m venv $(VENV)) || (rm -rf $(VENV) && python3 -m venv $(VENV))
 	$(BIN)/python -m pip install -q -e '.[test]'
 	touch $(STAMP)
 
