@@ -253,3 +253,17 @@ def test_hostile_messages_never_break_a_table(tmp_path_factory: Any, frames: lis
             pass
         for p in players.values():
             p.close()
+
+
+def test_abandoned_tables_expire(tmp_path: Path) -> None:
+    db = tmp_path / "k.db"
+    with TestClient(create_app(db)) as client:
+        old = make_table(client)
+        fresh = make_table(client, seed=4)
+        service = client.app.state.play  # type: ignore[attr-defined]
+        with service.store._conn:  # backdate one table: nobody touched it for eight days
+            service.store._conn.execute("UPDATE games SET updated = '2000-01-01T00:00:00+00:00' WHERE id = ?",
+                                        (old["id"],))
+        assert service.expire(max_idle_days=7) == 1
+        assert client.get(f"/api/tables/{old['code']}").status_code == 404
+        assert client.get(f"/api/tables/{fresh['code']}").status_code == 200
