@@ -30,14 +30,12 @@ ENABLED = True
 
 
 def available() -> bool:
-    """Whether ``strong`` can play: enabled, and the solver with ``solve`` and ``Position`` imports."""
-    if not ENABLED or importlib.util.find_spec("klaverjas.solver") is None:
-        return False
-    try:
-        from ..solver import Position, solve  # noqa: F401
-    except Exception:  # a solver that does not import is no solver
-        return False
-    return True
+    """Whether ``strong`` can play: enabled, and the solver and numpy are installed.
+
+    Nothing is imported here: the solver compiles on first use, and every CLI start lists the levels.
+    """
+    return (ENABLED and importlib.util.find_spec("klaverjas.solver") is not None
+            and importlib.util.find_spec("numpy") is not None)
 
 
 # The value of every legal card of a position: the final NS minus EW deal score.

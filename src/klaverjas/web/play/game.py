@@ -118,7 +118,7 @@ class GameTable:
     started: bool = True
     events: list[Event] = field(default_factory=list)
     finished_records: list[dict[str, Any]] = field(default_factory=list)
-    review_cache: dict[int, Any] = field(default_factory=dict)
+    review_cache: dict[int, Any] = field(default_factory=dict)  # deal number -> analysis (or its task)
 
     def __post_init__(self) -> None:
         self.play = MatchPlay(self.rules, self.first_dealer, self.seed)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import secrets
@@ -13,8 +14,9 @@ from fastapi import APIRouter, FastAPI, HTTPException, Query, WebSocket, WebSock
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from klaverjas.core import SEATS, Rules, RulesError
-from klaverjas.core.record import RecordError
+from klaverjas.core import SEATS, Rules, RulesError, parse_card
+from klaverjas.core.reasons import card_words
+from klaverjas.core.record import RecordError, start_deal
 
 from .game import LEVELS, ActionError, GameTable, SeatInfo
 from .service import Connection, PlayService
@@ -193,15 +195,26 @@ def register(app: FastAPI, db_path: str | Path, pace: float = 0.7) -> PlayServic
         return records[number - 1]
 
     @router.get("/api/play/{game_id}/review/{number}", tags=["play"])
-    async def deal_review(game_id: str, number: Annotated[int, Field(ge=1, le=1000)]) -> dict[str, Any]:
+    async def deal_review(game_id: str, number: Annotated[int, Field(ge=1, le=1000)],
+                          token: Annotated[str | None, Query(max_length=64)] = None) -> dict[str, Any]:
+        """The double-dummy review of a finished deal.  The analysis runs in the background: until it
+        is ready the answer says ``pending`` and the page asks again."""
         runtime = runtime_or_404(game_id)
         records = runtime.table.finished_records
         if not 1 <= number <= len(records):
             raise HTTPException(404, f"deal {number} is not finished")
+        record = records[number - 1]
         cache = runtime.table.review_cache
-        if number not in cache:
-            cache[number] = await review(records[number - 1])
-        return cache[number]
+        entry = cache.get(number)
+        if entry is None:
+            entry = cache[number] = asyncio.get_running_loop().create_task(analyse(record))
+        if isinstance(entry, asyncio.Task):
+            if not entry.done():
+                return {"available": False, "pending": True, "record": record, "cards": []}
+            entry = cache[number] = entry.result()
+        seat = service.seat_of(runtime, token)
+        return {**entry, "record": record, "pending": False,
+                "summary": None if seat is None or not entry["available"] else seat_summary(entry["cards"], seat)}
 
     @router.websocket("/ws/play/{game_id}")
     async def game_socket(socket: WebSocket, game_id: str) -> None:
@@ -290,21 +303,40 @@ def register(app: FastAPI, db_path: str | Path, pace: float = 0.7) -> PlayServic
     return service
 
 
-async def review(record: dict[str, Any]) -> dict[str, Any]:
-    """Double-dummy review of a finished deal: what each card cost (the solver's analysis)."""
-    import asyncio
+async def analyse(record: dict[str, Any]) -> dict[str, Any]:
+    """What each card of a finished deal cost against the best card at that moment (the solver)."""
+    try:
+        from klaverjas.solver.analyse import analyse_deal
+    except ImportError:  # the solver needs numpy; without it there is no review
+        return {"available": False, "cards": []}
+
+    def run() -> list[dict[str, Any]]:
+        deal = start_deal(record)
+        return [r.as_json() for r in analyse_deal(deal, [parse_card(c) for c in record["plays"]])]
 
     try:
-        from klaverjas.solver.analysis import analyse_record  # type: ignore[import-not-found]
-    except ImportError:
-        analyse_record = None
-    if analyse_record is None:
-        return {"available": False, "record": record, "cards": []}
-    try:
-        result = await asyncio.to_thread(analyse_record, record)
+        cards = await asyncio.to_thread(run)
     except (RecordError, ValueError) as exc:
-        return {"available": False, "record": record, "error": str(exc), "cards": []}
-    return {"available": True, "record": record, **result}
+        return {"available": False, "error": str(exc), "cards": []}
+    return {"available": True, "cards": cards}
+
+
+def seat_summary(cards: list[dict[str, Any]], seat: int) -> dict[str, str]:
+    """In words: what one player's cards cost in this deal, and the costliest one."""
+    mine = [c for c in cards if c["seat"] == SEATS[seat]]
+    lost = sum(c["loss"] for c in mine)
+    if not lost:
+        return {"en": "Every card you played was a best card.", "nl": "Elke kaart die je speelde was een beste kaart."}
+    worst = max(mine, key=lambda c: c["loss"])
+    card = parse_card(worst["card"])
+    best = " / ".join(card_words(parse_card(b), "en") for b in worst["best"])
+    best_nl = " / ".join(card_words(parse_card(b), "nl") for b in worst["best"])
+    return {
+        "en": f"Your cards cost {lost} points in all; the costliest was {card_words(card, 'en')} in trick "
+              f"{worst['trick']} ({worst['loss']} points): {best} would have kept them.",
+        "nl": f"Je kaarten kostten in totaal {lost} punten; het duurst was {card_words(card, 'nl')} in slag "
+              f"{worst['trick']} ({worst['loss']} punten): {best_nl} had ze gehouden.",
+    }
 
 
 __all__ = ["register", "LEVELS", "SEATS"]

@@ -27,7 +27,7 @@ export const TEXTS = {
     join_table: 'Aan tafel', watch: 'Alleen kijken', take_seat: 'Ga zitten:', open_seat: 'vrij', code: 'Code',
     share: 'Stuur deze link naar je vrienden', start_table: 'Start de tafel', waiting_host: 'Wachten tot de gastheer start…',
     computer: 'computer', away: 'weg, computer speelt', chat: 'Chat', send: 'Stuur', spectating: 'Je kijkt mee.',
-    no_table: 'Geen tafel met deze code.', cards: 'kaarten', deals_won: 'Spellen gewonnen',
+    no_table: 'Geen tafel met deze code.', cards: 'kaarten', deals_won: 'Spellen gewonnen', analysing: 'De computer rekent het spel na…',
   },
   en: {
     home: 'Klaverjas', four_colour: '4 colours', new_game: 'New game', rules: 'Rules',
@@ -56,7 +56,7 @@ export const TEXTS = {
     join_table: 'Join the table', watch: 'Just watch', take_seat: 'Sit down:', open_seat: 'open', code: 'Code',
     share: 'Send this link to your friends', start_table: 'Start the table', waiting_host: 'Waiting for the host to start…',
     computer: 'computer', away: 'away, computer plays', chat: 'Chat', send: 'Send', spectating: 'You are watching.',
-    no_table: 'No table with this code.', cards: 'cards', deals_won: 'Deals won',
+    no_table: 'No table with this code.', cards: 'cards', deals_won: 'Deals won', analysing: 'The computer is working the deal out…',
   },
 };
 

@@ -422,35 +422,37 @@ function showHints(options) {
   })));
 }
 
-async function openReview(number) {
+async function openReview(number, attempt = 0) {
   const panel = $('review');
   panel.hidden = false;
-  panel.replaceChildren(el('h2', {}, `${t().review} ${number}`), el('p', {}, '…'));
-  const response = await fetch(`/api/play/${encodeURIComponent(game.id)}/review/${number}`);
+  if (!attempt) panel.replaceChildren(el('h2', {}, `${t().review} ${number}`), el('p', {}, '…'));
+  const query = game.token ? `?token=${encodeURIComponent(game.token)}` : '';
+  const response = await fetch(`/api/play/${encodeURIComponent(game.id)}/review/${number}${query}`);
   const data = await response.json();
   const T = t();
   const body = [el('h2', {}, `${T.review} — ${T.deal} ${number}`)];
   const plays = data.record ? data.record.plays : [];
-  const cards = data.cards || [];
-  const byIndex = new Map(cards.map((c) => [c.index, c]));
-  let trickNo = 0;
-  const section = (idx) => el('div', { class: 'review-trick', 'data-trick': String(idx + 1) });
+  const byIndex = new Map((data.cards || []).map((c) => [c.index, c]));
+  const me = game.state ? game.state.seat : null;
   const tricks = [];
-  for (let i = 0; i < plays.length; i += 4) {
-    const box = section(trickNo++);
-    box.append(el('h3', {}, `${T.trick} ${trickNo}`));
+  for (let i = 0, n = 1; i < plays.length; i += 4, n += 1) {
+    const box = el('div', { class: 'review-trick', 'data-trick': String(n) }, el('h3', {}, `${T.trick} ${n}`));
     for (let j = i; j < Math.min(i + 4, plays.length); j++) {
       const info = byIndex.get(j);
       const loss = info && info.loss > 0;
-      box.append(el('div', { class: `review-card${loss ? ' loss' : ''}` }, info ? `${seatName(info.seat)} ` : '', face(plays[j]),
-        loss ? ` ${T.loses} ${info.loss} — ${T.best}: ${info.best}` : ''));
+      const mine = info && info.seat === me;
+      const best = info ? info.best.map((c) => (RANK[c[0]] || c[0]) + SYMBOL[c[1]]).join(' / ') : '';
+      box.append(el('div', { class: `review-card${loss ? ' loss' : ''}${mine ? ' mine' : ''}`, 'data-loss': info ? String(info.loss) : null },
+        info ? `${seatName(info.seat)} ` : '', face(plays[j]), loss ? ` ${T.loses} ${info.loss} — ${T.best}: ${best}` : ''));
     }
     tricks.push(box);
   }
-  if (!data.available) body.push(el('p', {}, T.no_review));
-  if (data.summary && data.summary[lang]) body.push(el('p', {}, data.summary[lang]));
+  if (data.pending) body.push(el('p', { 'data-review': 'pending' }, T.analysing));
+  else if (!data.available) body.push(el('p', {}, T.no_review));
+  if (data.summary && data.summary[lang]) body.push(el('p', { 'data-review': 'summary' }, data.summary[lang]));
   body.push(...tricks, el('button', { type: 'button', onclick: () => { panel.hidden = true; } }, T.close));
   panel.replaceChildren(...body);
+  if (data.pending && attempt < 120 && !panel.hidden) setTimeout(() => openReview(number, attempt + 1), 1500);
 }
 
 function toggle(id) { const p = $(id); p.hidden = !p.hidden; }

@@ -1,0 +1,111 @@
+"""Solver benchmark: seeded full deals solved from the opening lead (issue 3).
+
+    .venv/bin/python benchmarks/solver.py --deals 200 --naive-deals 5
+
+Prints the median and p90 milliseconds per deal for ``solve`` (every legal opening card
+valued exactly) and, on the first ``--naive-deals`` of the same deals in the same run, a plain
+alpha-beta (same compiled kernel without transposition table, merging, move ordering or
+MTD(f)) and the speed-up.  The first call's numba compile/cache-load time is reported apart.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from klaverjas.core import Deal, Rules  # noqa: E402
+from klaverjas.core.tables import TABLES  # noqa: E402
+from klaverjas.solver import Position, Solver  # noqa: E402
+from klaverjas.solver.engine import HAVE_NUMBA  # noqa: E402
+
+
+def opening(rules: Rules, seed: int) -> Position:
+    """Deal ``seed``; the first lead seat makes its strongest suit trump (a simple trump point count)."""
+    rng = random.Random(seed)
+    deal = Deal.new(rules, rng.randrange(4), seed=rng.randrange(1 << 30))
+    seat = deal.leader
+    hand = deal.hands[seat]
+    tables = TABLES[rules.values]
+
+    def strength(suit: int) -> int:
+        return sum(tables.points[suit][c] + 5 for c in range(8 * suit, 8 * suit + 8) if hand >> c & 1)
+
+    trump = max(range(4), key=strength)
+    deal.set_trump(trump, seat if rules.has_makers else None)
+    return Position.from_deal(deal)
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", type=int, default=200)
+    ap.add_argument("--naive-deals", type=int, default=5)
+    ap.add_argument("--python-naive", type=int, default=0,
+                    help="also time solver.reference.alphabeta (pure Python, root value only) on this many deals")
+    ap.add_argument("--rules", default="amsterdam")
+    ap.add_argument("--objective", default="real", choices=("real", "points"))
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    rules = Rules.parse(args.rules)
+    positions = [opening(rules, args.seed * 100003 + i) for i in range(args.deals)]
+    solver = Solver()
+    t0 = time.perf_counter()
+    solver.solve(positions[0], args.objective)
+    first = time.perf_counter() - t0
+    times, cpu, nodes = [], [], []
+    values = []
+    for pos in positions:
+        t = time.perf_counter()
+        c = time.process_time()
+        result = solver.solve(pos, args.objective)
+        times.append((time.perf_counter() - t) * 1000)
+        cpu.append((time.process_time() - c) * 1000)
+        nodes.append(result.nodes)
+        values.append(result.value)
+    print(f"numba: {HAVE_NUMBA}; first call (compile or cache load + one solve): {first:.2f} s")
+    print(f"{args.rules} {args.objective}: {args.deals} deals, median {statistics.median(times):.1f} ms, "
+          f"p90 {pct(times, 0.9):.1f} ms, max {max(times):.1f} ms, mean {statistics.mean(times):.1f} ms, "
+          f"median nodes {int(statistics.median(nodes))}")
+    print(f"  cpu time (less disturbed by other load): median {statistics.median(cpu):.1f} ms, "
+          f"p90 {pct(cpu, 0.9):.1f} ms")
+    if args.naive_deals:
+        naive = Solver(tt_bits=4)
+        naive.options.tt = naive.options.merge = naive.options.order = naive.options.mtd = False
+        k = min(args.naive_deals, args.deals)
+        naive_times = []
+        for pos, value in zip(positions[:k], values[:k], strict=True):
+            t = time.process_time()
+            result = naive.solve(pos, args.objective)
+            naive_times.append((time.process_time() - t) * 1000)
+            assert result.value == value, "naive and fast solver disagree"
+        fast = sum(cpu[:k])
+        slow = sum(naive_times)
+        print(f"naive alpha-beta on the first {k} deals (cpu): median {statistics.median(naive_times):.0f} ms, "
+              f"total {slow:.0f} ms vs {fast:.0f} ms: {slow / fast:.0f}x faster")
+    if args.python_naive:
+        from klaverjas.solver.reference import alphabeta
+
+        k = min(args.python_naive, args.deals)
+        py_times = []
+        for pos, value in zip(positions[:k], values[:k], strict=True):
+            t = time.process_time()
+            assert alphabeta(pos, args.objective) == value, "reference alpha-beta and solver disagree"
+            py_times.append((time.process_time() - t) * 1000)
+        fast = sum(cpu[:k])
+        print(f"pure-Python alpha-beta (root value only) on the first {k} deals (cpu): "
+              f"total {sum(py_times):.0f} ms vs {fast:.0f} ms for every card: {sum(py_times) / fast:.0f}x faster")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,117 @@
+"""Solver commands: ``solve`` (the JSON-lines contract of issue 3) and ``analyse``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Mapping
+from typing import Any
+
+from klaverjas.core.cards import card_name
+from klaverjas.core.seats import SEATS
+
+from .main import CliError
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("solve", help="exact double-dummy value of a position and of each legal card")
+    p.add_argument("file", nargs="?", help="a JSON file with one position (or - for stdin)")
+    p.add_argument("--jsonl", action="store_true", help="read one position per stdin line, answer one per line")
+    p.add_argument("--objective", default="real", choices=("real", "points"),
+                   help="real: final NS score minus EW score, with nat (default); points: NS minus EW points "
+                        "and roem still to be won")
+    p.set_defaults(func=cmd_solve)
+
+    p = sub.add_parser("analyse", help="what each card of a game record cost against the best card")
+    p.add_argument("record", help="a JSON game record file (or - for stdin)")
+    p.add_argument("--format", default="json", choices=("json", "table"))
+    p.add_argument("--objective", default="real", choices=("real", "points"))
+    p.set_defaults(func=cmd_analyse)
+
+
+def _emit(obj: Mapping[str, Any]) -> None:
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    sys.stdout.flush()
+
+
+def _read(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return fh.read()
+    except OSError as exc:
+        raise CliError(f"cannot read {path}: {exc.strerror}") from None
+
+
+def _load_object(text: str, where: str) -> dict[str, Any]:
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CliError(f"{where}not valid JSON ({exc.msg})") from None
+    if not isinstance(obj, dict):
+        raise CliError(f"{where}expected a JSON object")
+    return obj
+
+
+def solve_answer(obj: Mapping[str, Any], objective: str = "real") -> dict[str, Any]:
+    from klaverjas.solver import Position, solve
+
+    result = solve(Position.from_json(obj), objective)
+    return {"value": result.value, "cards": {card_name(c): v for c, v in result.cards.items()}}
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    if args.jsonl:
+        if args.file not in (None, "-"):
+            raise CliError("--jsonl reads stdin; give no FILE")
+        for number, line in enumerate(sys.stdin, 1):
+            if not line.strip():
+                continue
+            obj = _load_object(line, f"line {number}: ")
+            try:
+                _emit(solve_answer(obj, args.objective))
+            except ValueError as exc:
+                raise CliError(f"line {number}: {exc}") from None
+        return 0
+    if args.file is None:
+        raise CliError("give a position FILE (or - for stdin), or --jsonl")
+    _emit(solve_answer(_load_object(_read(args.file), ""), args.objective))
+    return 0
+
+
+def cmd_analyse(args: argparse.Namespace) -> int:
+    from klaverjas.core.cards import parse_card
+    from klaverjas.core.record import start_deal
+    from klaverjas.solver.analyse import analyse_deal, summary
+
+    data = _load_object(_read(args.record), "record: ")
+    plays_text = data.get("plays")
+    if not isinstance(plays_text, list):
+        raise CliError("record: missing field 'plays' (a list of cards)")
+    start_deal(data)  # checks the record's set-up and gives a clear message if it is wrong
+    from klaverjas.core.record import replay
+    replay(data)  # checks every play against the rules
+    deal = start_deal(data)
+    plays = [parse_card(str(t)) for t in plays_text]
+    reviews = analyse_deal(deal, plays, args.objective)
+    players = summary(reviews)
+    if args.format == "json":
+        _emit({"objective": args.objective, "plays": [r.as_json() for r in reviews], "players": players})
+        return 0
+    lines = [f"{'#':>2} {'trick':>5} {'seat':>4} {'card':>4} {'value':>6} {'best':>9} {'loss':>5}"]
+    for r in reviews:
+        value = "-" if r.value is None else str(r.value)
+        best = "/".join(card_name(c) for c in r.best)
+        lines.append(f"{r.index + 1:>2} {r.trick:>5} {SEATS[r.seat]:>4} {card_name(r.card):>4} {value:>6} "
+                     f"{best:>9} {r.loss:>5}")
+    lines.append("")
+    for seat in SEATS:
+        entry = players[seat]
+        lines.append(f"{seat}: {entry['cards']} cards, {entry['mistakes']} lost value, {entry['lost']} points lost")
+        for r in reviews:
+            if SEATS[r.seat] == seat and (r.loss > 0 or r.value is None):
+                lines.append(f"  {r.sentence()}")
+    sys.stdout.write("\n".join(lines) + "\n")
+    return 0

@@ -1,0 +1,265 @@
+"""Exact double-dummy values: ``solve(position)`` and the batch form ``solve_many``.
+
+Objectives (values always from NS's side, NS maximising):
+
+- ``real``: the final deal score of NS minus that of EW, with nat for the given makers.
+- ``points``: what NS still wins minus what EW still wins: card points (with the last trick),
+  trick roem and the pit bonus of the current and later tricks, without nat.
+
+The kernel only knows additive objectives.  Nat is not additive, but it splits cleanly
+(``T`` is a team's points plus roem plus pit at the end, ``G = T_makers - T_defenders``):
+the makers escape nat exactly when ``G > 0`` and then score ``G``; otherwise they score
+``-(total + all roem)``.  So one additive search for ``G`` settles every card the makers do
+not lose on; for the others a second additive search gives the least roem the makers can hold
+the defenders to, and only when that is not zero a few yes/no searches (``engine.dual``) find
+how much the threat of escaping still saves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from klaverjas.core.cards import Card, cards_of
+from klaverjas.core.play import PlayRules, trick_view
+from klaverjas.core.roem import RUN_ROEM, STUK, quartet_values
+from klaverjas.core.rules import Rules
+from klaverjas.core.tables import TABLES
+
+from . import engine as E
+from .position import Position, PositionError
+
+OBJECTIVES = ("real", "points")
+# The kernel's view of a position after the hands: n, led, tmask, tpts, first, leader, turn, win, wseat, pit.
+State = tuple[int, int, int, int, int, int, int, int, int, int]
+
+
+@dataclass
+class SolveResult:
+    """``value`` of the position and ``cards``: the value after each legal card of the player to move."""
+
+    value: int
+    cards: dict[Card, int]
+    objective: str = "real"
+    nodes: int = 0
+
+    @property
+    def best(self) -> list[Card]:
+        return [c for c, v in self.cards.items() if v == self.value]
+
+
+@dataclass
+class Options:
+    """Search switches, for the benchmark's comparisons; the defaults are the fast exact search."""
+
+    tt: bool = True
+    merge: bool = True
+    order: bool = True
+    mtd: bool = True
+    two_tricks: bool = False  # the last two tricks by nested loops instead of the search
+    mid_trick_tt: bool = False  # transposition table inside tricks too, not only between them
+    history: int = 0  # 0 off, 1 heuristic first and history as tie-break, 2 history first
+
+
+@dataclass
+class Solver:
+    """Holds the transposition tables, so a batch reuses the memory; not thread-safe."""
+
+    tt_bits: int = 20
+    options: Options = field(default_factory=Options)
+
+    def __post_init__(self) -> None:
+        size = 1 << self.tt_bits
+        self._tt = np.zeros((2, size, 5), dtype=np.int64)  # key, stamp, lower, upper bound, best card
+        self._dt = np.zeros((1 << 16, 3), dtype=np.int64)
+        self._mv = np.zeros((48, 40), dtype=np.int64)  # move lists per ply; last row: history
+        self._stamp = 0
+        self._tabs: dict[tuple[str, str, int], np.ndarray] = {}
+
+    def _tables(self, rules: Rules, trump: int) -> np.ndarray:
+        """The kernel's table array for these card values, quartets and trump (see engine.O_*)."""
+        key = (rules.values, str(quartet_values(rules)), trump)
+        if key not in self._tabs:
+            t = TABLES[rules.values]
+            strength = t.strength[trump]
+            pts = t.points[trump]
+            tab = np.zeros(E.TAB_SIZE, dtype=np.int64)
+            tab[E.O_ABOVE : E.O_ABOVE + 32] = t.above[trump]
+            tab[E.O_PTS : E.O_PTS + 32] = pts
+            for s in range(4):  # points of every subset of a suit, for the quick bounds
+                for b in range(256):
+                    tab[E.O_PTSB + 256 * s + b] = sum(pts[8 * s + r] for r in range(8) if b >> r & 1)
+                cards = sorted(range(8 * s, 8 * s + 8), key=lambda c: strength[c])
+                for p, c in enumerate(cards):
+                    tab[E.O_SORD + 8 * s + p] = c
+                    tab[E.O_SPOS + c] = p
+            tab[E.O_RUNR : E.O_RUNR + 256] = RUN_ROEM
+            tab[E.O_QUART : E.O_QUART + 8] = quartet_values(rules)
+            self._tabs[key] = tab
+        return self._tabs[key]
+
+    def solve(self, pos: Position, objective: str = "real") -> SolveResult:
+        if objective not in OBJECTIVES:
+            raise ValueError(f"unknown objective {objective!r}: expected {' or '.join(OBJECTIVES)}")
+        if objective == "real" and pos.rules.has_makers and pos.makers is None:
+            raise PositionError('makers missing: these rules have a playing team (give "makers")')
+        if pos.is_over:
+            return SolveResult(pos.final_value(objective, pos), {}, objective)
+        rules = pos.rules
+        tab = self._tables(rules, pos.trump)
+        pr = PlayRules.of(rules)
+        self._stamp += 1
+        self._mv[-1, :] = 0  # history counts start afresh for each position
+        opt = self.options
+        C = np.zeros((2, E.NCOLS), dtype=np.int64)
+        for row in (0, 1):
+            C[row, E.TRUMP] = pos.trump
+            C[row, E.HTL] = pr.head_trump_lead
+            C[row, E.HP] = pr.head_plain
+            C[row, E.TIF] = pr.trump_instead_of_following
+            C[row, E.VT] = pr.void_trump
+            C[row, E.UF] = pr.undertrump_forced
+            C[row, E.STEP] = pos.step
+            C[row, E.PITB] = rules.pit_bonus
+            C[row, E.LAST] = TABLES[rules.values].last_trick
+            C[row, E.ROEMON] = rules.roem == "trick"
+            C[row, E.STAMP] = self._stamp
+            C[row, E.USE_TT] = opt.tt
+            C[row, E.USE_MERGE] = opt.merge
+            C[row, E.USE_ORDER] = opt.order
+            C[row, E.STUKM] = STUK[pos.trump] if rules.roem == "trick" else 0
+            C[row, E.HISTMODE] = opt.history if opt.order else 0
+            C[row, E.USE_TWO] = opt.two_tricks
+            C[row, E.USE_MIDTT] = opt.mid_trick_tt
+        # Row 0: NS's points objective.  Row 1: all roem still to come, which the defenders maximise.
+        C[0, E.MAXT], C[0, E.WP], C[0, E.RMT], C[0, E.ROT] = 0, 1, 1, -1
+        C[1, E.MAXT], C[1, E.WP], C[1, E.RMT], C[1, E.ROT] = 1 - (pos.makers or 0), 0, 1, 1
+
+        hands, state = self._state(pos)
+        args = (tab, self._tt, self._mv, hands)
+
+        def row_values(row: int) -> dict[Card, int]:
+            out = np.full(32, -E.INF - 1, dtype=np.int64)
+            lm = E.root_values(C, row, tab, self._tt, self._mv, hands, *state, opt.mtd, out)
+            return {c: int(out[c]) for c in cards_of(int(lm))}
+
+        g_ns = row_values(0)
+        if objective == "points":
+            values = g_ns
+        elif pos.makers is None or not rules.has_makers:
+            acc = pos.totals()
+            values = {c: acc[0] - acc[1] + g for c, g in g_ns.items()}
+        else:
+            values = self._real_with_makers(pos, g_ns, C, args, state)
+        maximizing = pos.turn & 1 == 0
+        value = max(values.values()) if maximizing else min(values.values())
+        ordered = dict(sorted(values.items(), key=lambda cv: (-cv[1] if maximizing else cv[1], cv[0])))
+        return SolveResult(value, ordered, objective, int(C[0, E.NODES] + C[1, E.NODES]))
+
+    def _real_with_makers(
+        self,
+        pos: Position,
+        g_ns: dict[Card, int],
+        C: np.ndarray,
+        args: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+        state: State,
+    ) -> dict[Card, int]:
+        makers = pos.makers
+        assert makers is not None
+        sgn = 1 if makers == 0 else -1
+        acc = pos.totals()
+        acc_m = sgn * (acc[0] - acc[1])
+        acc_roem = pos.roem[0] + pos.roem[1]
+        total = pos.rules.total
+        values: dict[Card, int] = {}
+        lost = []
+        for c, g in g_ns.items():
+            gm = acc_m + sgn * g
+            if gm > 0:
+                values[c] = sgn * gm
+            else:
+                lost.append(c)
+        if lost:
+            hands = args[3]
+            for c in lost:
+                # The most roem (with the pit) the defenders can force after c, if the makers only cared
+                # about roem; zero at once from the quick bound when no roem is left to make.
+                roem_max = int(E.mtdf(C, 1, args[0], args[1], args[2], hands, c, *state, 0))
+                child = pos.play(c)
+                ct = child.totals()
+                need = 1 - sgn * (ct[0] - ct[1])  # what the makers still need to escape nat
+                roem_so_far = ct[0] + ct[1] - child.points[0] - child.points[1]
+                child_hands, child_state = self._state(child)
+                # Least r (in tens) for which the makers can force "escape nat, or hold the roem still
+                # to come after the root to r"; r = roem_max is known to pass.
+                lo, hi = 0, roem_max // 10
+                while lo < hi:
+                    mid = (lo + hi) // 2
+                    allow = acc_roem + mid * 10 - roem_so_far
+                    if child.is_over:
+                        ok = need <= 0 or allow >= 0
+                    else:
+                        ok = bool(
+                            E.dual(
+                                C,
+                                args[0],
+                                args[1],
+                                self._dt,
+                                self._mv,
+                                child_hands,
+                                *child_state,
+                                makers,
+                                need,
+                                allow,
+                                1,
+                            )
+                        )
+                    if ok:
+                        hi = mid
+                    else:
+                        lo = mid + 1
+                values[c] = -sgn * (total + acc_roem + 10 * lo)
+        return values
+
+    @staticmethod
+    def _state(pos: Position) -> tuple[np.ndarray, State]:
+        """The kernel's view of a position: hands and (n, led, tmask, tpts, first, leader, turn, win, wseat, pit)."""
+        tables = TABLES[pos.rules.values]
+        trick = pos.trick
+        if trick:
+            view = trick_view(trick, pos.trump, tables)
+            led, win, wseat, first = view.led, view.win, (pos.leader + view.win_pos * pos.step) % 4, trick[0]
+        else:
+            led, win, wseat, first = -1, -1, -1, -1
+        tmask = sum(1 << c for c in trick)
+        tpts = sum(tables.points[pos.trump][c] for c in trick)
+        pit = 0
+        if pos.rules.pit_bonus:
+            pit = (1 if pos.tricks[1] == 0 else 0) | (2 if pos.tricks[0] == 0 else 0)
+        hands = np.array(pos.hands, dtype=np.int64)
+        return hands, (len(trick), led, tmask, tpts, first, pos.leader, pos.turn, win, wseat, pit)
+
+    def solve_many(self, positions: Iterable[Position], objective: str = "real") -> list[SolveResult]:
+        return [self.solve(p, objective) for p in positions]
+
+
+_DEFAULT: Solver | None = None
+
+
+def default_solver() -> Solver:
+    global _DEFAULT
+    if _DEFAULT is None:
+        _DEFAULT = Solver()
+    return _DEFAULT
+
+
+def solve(position: Position, objective: str = "real") -> SolveResult:
+    """The exact value of ``position`` and of each legal card of the player to move."""
+    return default_solver().solve(position, objective)
+
+
+def solve_many(positions: Iterable[Position], objective: str = "real") -> list[SolveResult]:
+    """Batch form of :func:`solve`, sharing one solver's tables."""
+    return default_solver().solve_many(positions, objective)

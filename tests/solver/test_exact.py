@@ -1,0 +1,117 @@
+"""The solver against a plain minimax of the core rules, on thousands of seeded endings."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from solver_endings import RULE_SETS, played_ending, synthetic_ending
+
+from klaverjas.core import Deal, Rules
+from klaverjas.core.cards import cards_of
+from klaverjas.core.play import PlayRules, legal_mask, trick_view
+from klaverjas.core.tables import TABLES
+from klaverjas.solver import Position, Solver, solve
+from klaverjas.solver import engine as E
+from klaverjas.solver.reference import minimax, minimax_cards
+
+
+@pytest.mark.parametrize("rules_text", RULE_SETS)
+def test_solver_matches_minimax_on_played_endings(rules_text: str) -> None:
+    checked = 0
+    for seed in range(80):
+        pos = played_ending(seed, rules_text)
+        for objective in ("real", "points"):
+            result = solve(pos, objective)
+            assert result.cards == minimax_cards(pos, objective), (seed, objective, pos.to_json())
+            best = max if pos.turn & 1 == 0 else min
+            assert result.value == best(result.cards.values())
+            checked += 1
+    assert checked == 160
+
+
+@pytest.mark.parametrize("rules_text", RULE_SETS)
+def test_solver_matches_minimax_on_synthetic_endings(rules_text: str) -> None:
+    nat_seen = 0
+    for seed in range(120):
+        pos = synthetic_ending(seed, rules_text)
+        for objective in ("real", "points"):
+            result = solve(pos, objective)
+            assert result.cards == minimax_cards(pos, objective), (seed, objective, pos.to_json())
+            if objective == "real" and pos.rules.has_makers and result.value * (1 if pos.makers == 0 else -1) < 0:
+                nat_seen += 1
+    if Rules.parse(rules_text).has_makers:
+        assert nat_seen > 10  # the nat branch of the real objective is really exercised
+
+
+def test_unsearched_options_give_the_same_values() -> None:
+    plain = Solver(tt_bits=12)
+    plain.options.tt = plain.options.merge = plain.options.order = plain.options.mtd = False
+    for seed in range(60):
+        pos = synthetic_ending(seed, RULE_SETS[seed % len(RULE_SETS)])
+        assert plain.solve(pos).cards == solve(pos).cards
+
+
+@pytest.mark.parametrize("option, value", [("two_tricks", True), ("mid_trick_tt", True), ("history", 1),
+                                           ("history", 2), ("mtd", False)])
+def test_experimental_search_options_are_exact_too(option: str, value: object) -> None:
+    solver = Solver(tt_bits=14)
+    setattr(solver.options, option, value)
+    for seed in range(40):
+        pos = synthetic_ending(seed + 1000, RULE_SETS[seed % len(RULE_SETS)])
+        assert solver.solve(pos).cards == solve(pos).cards
+        assert solver.solve(pos, "points").cards == solve(pos, "points").cards
+
+
+def test_every_legal_card_is_reported_even_when_merged() -> None:
+    # N holds 7C 8C 9C (equivalent: same points, adjacent, no roem possible): all three are reported.
+    rules = Rules.parse("amsterdam")
+    pos = Position.from_json({"rules": "amsterdam", "trump": "H", "makers": "NS", "leader": "N",
+                              "hands": {"N": "7C 8C 9C", "E": "AD KD QD", "S": "AS KS QS", "W": "AH KH QH"},
+                              "won": {"NS": {"points": 96, "roem": 0, "tricks": 3},
+                                      "EW": {"points": 2, "roem": 0, "tricks": 2}}})
+    assert pos.rules == rules
+    result = solve(pos)
+    assert set(result.cards) == set(cards_of(pos.legal()))
+    assert len(set(result.cards.values())) == 1
+    assert result.value == minimax(pos)
+
+
+def test_kernel_legal_moves_equal_core_legal_mask() -> None:
+    rng = random.Random(7)
+    import numpy as np
+    for rules_text in RULE_SETS:
+        rules = Rules.parse(rules_text)
+        pr = PlayRules.of(rules)
+        tables = TABLES[rules.values]
+        for _ in range(1500):
+            trump = rng.randrange(4)
+            deck = list(range(32))
+            rng.shuffle(deck)
+            n = rng.randrange(4)
+            trick = deck[:n]
+            hand = sum(1 << c for c in deck[n:n + rng.randint(1, 8)])
+            view = trick_view(trick, trump, tables)
+            C = np.zeros((1, E.NCOLS), dtype=np.int64)
+            C[0, E.TRUMP], C[0, E.HTL], C[0, E.HP], C[0, E.TIF] = trump, pr.head_trump_lead, pr.head_plain, \
+                pr.trump_instead_of_following
+            C[0, E.VT], C[0, E.UF] = pr.void_trump, pr.undertrump_forced
+            above = np.array(tables.above[trump], dtype=np.int64)
+            for partner in (False, True):
+                want = legal_mask(hand, view.led, view.win, partner, trump, tables.above[trump], pr)
+                got = E.legal(C, 0, above, hand, view.led, view.win, partner)
+                assert int(got) == want, (rules_text, trump, trick, hand, partner)
+
+
+@pytest.mark.skipif(not E.HAVE_NUMBA, reason="full deals need the compiled kernel to be quick")
+def test_full_deal_values_are_consistent_along_the_best_line() -> None:
+    rules = Rules.parse("amsterdam")
+    deal = Deal.new(rules, 3, seed=11)
+    deal.set_trump(2, 0)
+    pos = Position.from_deal(deal)
+    value = solve(pos).value
+    for _ in range(32):
+        result = solve(pos)
+        assert result.value == value
+        pos = pos.play(result.best[0])
+    assert pos.final_value("real", pos) == value
