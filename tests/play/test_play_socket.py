@@ -175,3 +175,28 @@ def test_undo_takes_back_my_last_card(tmp_path: Path) -> None:
             ws.send_json({"type": "undo"})
             state = receive_until(ws, checker, lambda s, seq=state["seq"]: s["seq"] > seq and my_move(s))
             assert state["hand"] == hand
+
+
+def test_deal_review_says_what_each_card_cost(tmp_path: Path) -> None:
+    import time
+
+    with TestClient(create_app(tmp_path / "k.db")) as client:
+        game = new_game(client, seed=1)
+        checker = LeakChecker()
+        with client.websocket_connect(f"/ws/play/{game['id']}?token={game['token']}") as ws:
+            state = receive_until(ws, checker, my_move)
+            play_match(ws, checker, state, deals=1)
+        assert client.get(f"/api/play/{game['id']}/review/2").status_code == 404  # not played yet
+        deadline = time.time() + 240  # the first review may compile the solver
+        while True:
+            review = client.get(f"/api/play/{game['id']}/review/1", params={"token": game["token"]}).json()
+            if not review["pending"] or time.time() > deadline:
+                break
+            time.sleep(0.3)
+        assert review["available"] and len(review["cards"]) == 32
+        assert [c["card"] for c in review["cards"]] == review["record"]["plays"]
+        for card in review["cards"]:
+            assert card["loss"] >= 0 and card["best"]
+            assert (card["loss"] == 0) == (card["card"] in card["best"])
+        mine = sum(c["loss"] for c in review["cards"] if c["seat"] == "S")
+        assert str(mine) in review["summary"]["en"] or "best card" in review["summary"]["en"]
