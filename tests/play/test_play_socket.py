@@ -200,3 +200,71 @@ def test_deal_review_says_what_each_card_cost(tmp_path: Path) -> None:
             assert (card["loss"] == 0) == (card["card"] in card["best"])
         mine = sum(c["loss"] for c in review["cards"] if c["seat"] == "S")
         assert str(mine) in review["summary"]["en"] or "best card" in review["summary"]["en"]
+
+
+def test_an_illegal_card_allowed_is_called_by_the_bots(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path / "k.db")) as client:
+        game = new_game(client, seed=5, illegal_cards="allow")
+        checker = LeakChecker()
+        with client.websocket_connect(f"/ws/play/{game['id']}?token={game['token']}") as ws:
+            state = receive_until(ws, checker, my_move)
+            for _ in range(300):
+                if state["phase"] == "play" and len(state["legal"]) < len(state["hand"]):
+                    break
+                if state["phase"] == "deal_over":
+                    ws.send_json({"type": "next"})
+                else:
+                    ws.send_json(move_for_test(state))
+                state = receive_until(ws, checker, lambda s, seq=state["seq"]: s["seq"] > seq and my_move(s))
+            illegal = next(c["card"] for c in state["hand"] if c["card"] not in state["legal"])
+            ws.send_json({"type": "card", "card": illegal})
+            # The card is played; at the end of the trick an opponent calls it and the deal ends.
+            state = receive_until(ws, checker, lambda s: s["phase"] in ("deal_over", "match_over"))
+            assert state["result"]["verzaakt"] == "NS"
+            assert state["result"]["score"]["NS"] == 0 and state["result"]["score"]["EW"] >= 262
+
+
+def move_for_test(state: dict[str, Any]) -> dict[str, Any]:
+    if state["phase"] == "trump":
+        return {"type": "trump", **state["options"][-1]}
+    return {"type": "card", "card": state["legal"][0]}
+
+
+def test_claimed_roem_must_be_claimed_right(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path / "k.db")) as client:
+        claimed = refused = False
+        for seed in range(1, 30):
+            game = new_game(client, seed=seed, roem_claim="claimed")
+            checker = LeakChecker()
+            with client.websocket_connect(f"/ws/play/{game['id']}?token={game['token']}") as ws:
+                state = receive_until(ws, checker, lambda s: my_move(s) or s.get("claim_team") == "NS")
+                while state["phase"] in ("trump", "play") and not claimed:
+                    if state.get("claim_team") == "NS" and state["last_trick"]["winner"] == "S":
+                        ws.send_json({"type": "claim", "roem": 999})
+                        error = ws.receive_json()
+                        assert error["type"] == "error" and "not 999" in error["message"]
+                        refused = True
+                        ws.send_json({"type": "claim", "roem": sum(roem_of(state))})
+                        state = receive_until(ws, checker, lambda s, seq=state["seq"]: s["seq"] > seq)
+                        assert state["roem"]["NS"] >= sum(roem_of(state)) > 0
+                        claimed = True
+                        break
+                    if state["to_move"] != "S":
+                        state = receive_until(ws, checker, lambda s, seq=state["seq"]: s["seq"] > seq)
+                        continue
+                    ws.send_json(move_for_test(state))
+                    state = receive_until(ws, checker, lambda s, seq=state["seq"]: s["seq"] > seq and (
+                        my_move(s) or s.get("claim_team") == "NS"))
+            if claimed:
+                break
+        assert claimed and refused
+
+
+def roem_of(state: dict[str, Any]) -> list[int]:
+    """The roem in the last trick, computed by the engine from its cards."""
+    from klaverjas.core import Rules, parse_cards, trick_roem
+    from klaverjas.core.roem import quartet_values
+
+    cards = parse_cards(state["last_trick"]["cards"])
+    trump = "CDHS".index(state["trump"])
+    return [trick_roem(cards, trump, quartet_values(Rules.parse(state["rules"])))]
