@@ -1,9 +1,14 @@
-"""Shared fixtures: Debian's Chromium through Playwright for the browser tests."""
+"""Shared fixtures: the app served on 127.0.0.1, and Debian's Chromium through Playwright."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import socket
+import threading
+import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -37,3 +42,24 @@ def page(browser: Any) -> Iterator[Any]:
     yield pg
     ctx.close()
     assert not errors, errors
+
+
+@contextlib.contextmanager
+def live_server(db: Path) -> Iterator[str]:
+    """The app with uvicorn in a thread on a free 127.0.0.1 port; yields its base URL."""
+    import uvicorn
+
+    from klaverjas.web import create_app
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    srv = uvicorn.Server(uvicorn.Config(create_app(db), host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.time() + 30
+    while not srv.started and time.time() < deadline:
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(5)

@@ -3,17 +3,12 @@
 from __future__ import annotations
 
 import re
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
-
-from klaverjas.web import create_app
+from tests.conftest import live_server
 
 CARD = re.compile(r"^[789TJQKA][CDHS]$")
 
@@ -59,17 +54,12 @@ class LeakChecker:
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[str]:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    app = create_app(tmp_path / "play.db")
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
-    srv = uvicorn.Server(config)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.time() + 10
-    while not srv.started and time.time() < deadline:
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(5)
+    with live_server(tmp_path / "play.db") as url:
+        yield url
+
+
+def move_for(state: dict[str, Any]) -> dict[str, Any]:
+    """A legal move for the player whose state this is: the last trump option, or the first legal card."""
+    if state["phase"] == "trump":
+        return {"type": "trump", **state["options"][-1]}
+    return {"type": "card", "card": state["legal"][0]}

@@ -12,7 +12,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from klaverjas.web import create_app
 
-from .conftest import LeakChecker
+from .conftest import LeakChecker, move_for
 
 
 def new_game(client: TestClient, **body: Any) -> dict[str, Any]:
@@ -214,7 +214,7 @@ def test_an_illegal_card_allowed_is_called_by_the_bots(tmp_path: Path) -> None:
                 if state["phase"] == "deal_over":
                     ws.send_json({"type": "next"})
                 else:
-                    ws.send_json(move_for_test(state))
+                    ws.send_json(move_for(state))
                 state = receive_until(ws, checker, lambda s, seq=state["seq"]: s["seq"] > seq and my_move(s))
             illegal = next(c["card"] for c in state["hand"] if c["card"] not in state["legal"])
             ws.send_json({"type": "card", "card": illegal})
@@ -222,12 +222,6 @@ def test_an_illegal_card_allowed_is_called_by_the_bots(tmp_path: Path) -> None:
             state = receive_until(ws, checker, lambda s: s["phase"] in ("deal_over", "match_over"))
             assert state["result"]["verzaakt"] == "NS"
             assert state["result"]["score"]["NS"] == 0 and state["result"]["score"]["EW"] >= 262
-
-
-def move_for_test(state: dict[str, Any]) -> dict[str, Any]:
-    if state["phase"] == "trump":
-        return {"type": "trump", **state["options"][-1]}
-    return {"type": "card", "card": state["legal"][0]}
 
 
 def test_claimed_roem_must_be_claimed_right(tmp_path: Path) -> None:
@@ -252,7 +246,7 @@ def test_claimed_roem_must_be_claimed_right(tmp_path: Path) -> None:
                     if state["to_move"] != "S":
                         state = receive_until(ws, checker, lambda s, seq=state["seq"]: s["seq"] > seq)
                         continue
-                    ws.send_json(move_for_test(state))
+                    ws.send_json(move_for(state))
                     state = receive_until(ws, checker, lambda s, seq=state["seq"]: s["seq"] > seq and (
                         my_move(s) or s.get("claim_team") == "NS"))
             if claimed:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from klaverjas.web import create_app
 
-from .conftest import LeakChecker
+from .conftest import LeakChecker, move_for
 
 SEATS = "NESW"
 
@@ -71,12 +71,6 @@ def act(players: dict[str, Player], seat: str, message: dict[str, Any]) -> None:
     for p in players.values():
         frame = p.read()
         assert frame["type"] == "update", frame
-
-
-def move_for(state: dict[str, Any]) -> dict[str, Any]:
-    if state["phase"] == "trump":
-        return {"type": "trump", **state["options"][-1]}
-    return {"type": "card", "card": state["legal"][0]}
 
 
 def test_four_friends_play_a_whole_match(tmp_path: Path) -> None:

@@ -27,8 +27,8 @@ MAX_MESSAGE = 2048  # bytes; a client message is a few dozen
 MATCH_END = r"^(deals:(1[0-6]|[1-9])|points:(500|1000|1500|2000)|strokes:[1-9])$"
 
 
-class NewGame(BaseModel):
-    """A new game against three computer players; the human sits South."""
+class RulesChoice(BaseModel):
+    """The rules of a new game: a preset and the options a table usually changes."""
 
     model_config = ConfigDict(extra="forbid")
     preset: Literal["amsterdam", "rotterdam", "sa", "strict"] = "amsterdam"
@@ -36,6 +36,11 @@ class NewGame(BaseModel):
     match_end: Annotated[str, Field(pattern=MATCH_END)] | None = None
     roem_claim: Literal["auto", "claimed"] | None = None
     illegal_cards: Literal["refuse", "allow"] | None = None
+
+
+class NewGame(RulesChoice):
+    """A new game against three computer players; the human sits South."""
+
     levels: list[Literal["random", "basic", "strong"]] = Field(default=["basic", "basic", "basic"], min_length=3,
                                                                 max_length=3, description="partner N, then E and W")
     name: str = Field(default="", max_length=30)
@@ -49,15 +54,9 @@ class Created(BaseModel):
     seat: str
 
 
-class NewTable(BaseModel):
+class NewTable(RulesChoice):
     """A table for friends: the host picks a seat; empty chairs get computer players at the start."""
 
-    model_config = ConfigDict(extra="forbid")
-    preset: Literal["amsterdam", "rotterdam", "sa", "strict"] = "amsterdam"
-    trump_selection: Literal["proposed", "free", "utrecht", "turned", "last_card", "bid"] | None = None
-    match_end: Annotated[str, Field(pattern=MATCH_END)] | None = None
-    roem_claim: Literal["auto", "claimed"] | None = None
-    illegal_cards: Literal["refuse", "allow"] | None = None
     level: Literal["random", "basic", "strong"] = "basic"
     name: str = Field(min_length=1, max_length=30)
     seat: Literal["N", "E", "S", "W"] = "S"
@@ -95,7 +94,7 @@ class ClientMessage(BaseModel):
     roem: int | None = Field(default=None, ge=0, le=1000)
 
 
-def rules_of(body: NewGame | NewTable) -> Rules:
+def rules_of(body: RulesChoice) -> Rules:
     options: dict[str, Any] = {k: v for k, v in {
         "trump_selection": body.trump_selection, "match_end": body.match_end,
         "roem_claim": body.roem_claim, "illegal_cards": body.illegal_cards}.items() if v is not None}
