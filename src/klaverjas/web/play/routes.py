@@ -293,13 +293,22 @@ def register(app: FastAPI, db_path: str | Path, pace: float = 0.7) -> PlayServic
     async def lifespan(app_: FastAPI) -> AsyncIterator[Any]:
         async with previous(app_) as state:
             await service.resume_all()
+            sweeper = asyncio.get_running_loop().create_task(sweep(service))
             try:
                 yield state
             finally:
+                sweeper.cancel()
                 await service.shutdown()
 
     app.router.lifespan_context = lifespan
     return service
+
+
+async def sweep(service: PlayService, every: float = 3600.0) -> None:
+    """Forget abandoned tables every hour (also done at every start)."""
+    while True:
+        await asyncio.sleep(every)
+        service.expire()
 
 
 async def analyse(record: dict[str, Any]) -> dict[str, Any]:
