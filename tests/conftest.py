@@ -63,3 +63,25 @@ def live_server(db: Path) -> Iterator[str]:
     yield f"http://127.0.0.1:{port}"
     srv.should_exit = True
     thread.join(5)
+
+
+@pytest.fixture(scope="session")
+def solver_ready() -> bool:
+    """Compile the solver once before a server uses it (the strong player's hints, deal reviews), so
+    the first compile does not land inside a browser test's timeout.  False without numpy."""
+    import importlib.util
+    import random
+
+    if importlib.util.find_spec("numpy") is None:
+        return False
+    from klaverjas.core import Deal, Rules
+    from klaverjas.solver import Position, solve
+
+    deal = Deal.new(Rules.parse("amsterdam"), 0, seed=1)
+    deal.set_trump(2, 1)
+    rng = random.Random(1)
+    while len(deal.plays) < 24:
+        legal = deal.legal()
+        deal.play_unchecked(rng.choice([c for c in range(32) if legal >> c & 1]))
+    solve(Position.from_deal(deal), "real")
+    return True

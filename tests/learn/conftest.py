@@ -9,7 +9,7 @@ from tests.conftest import live_server
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def server(tmp_path_factory: pytest.TempPathFactory, solver_ready: bool) -> Iterator[str]:
     # One server per module: the learning pages keep no state on the server, so tests may share it.
     with live_server(tmp_path_factory.mktemp("learn") / "learn.db") as url:
         yield url

@@ -53,7 +53,7 @@ class LeakChecker:
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
+def server(tmp_path: Path, solver_ready: bool) -> Iterator[str]:
     with live_server(tmp_path / "play.db") as url:
         yield url
 

@@ -55,6 +55,7 @@ class PlayService:
         self.store = store
         self.default_pace = pace
         self.tables: dict[str, TableRuntime] = {}
+        self.advice_wait = 3.0  # seconds the strong player may take for a hint
 
     # --- tables ------------------------------------------------------------------
     def add(self, table: GameTable, pace: float | None = None, away_limit: float = 60.0) -> TableRuntime:
@@ -182,8 +183,22 @@ class PlayService:
         if table.to_move != seat or table.phase not in ("trump", "play"):
             raise ActionError("not_your_turn", "a hint is given when it is your turn")
         view = table.bot_view(seat)
-        options = await asyncio.to_thread(BasicBot().advise, view)
+        options = await self.advice(view)
         return [o.as_json(view.phase) for o in options]
+
+    async def advice(self, view: Any) -> list[Any]:
+        """The strong player's advice when the solver is there and answers within a few seconds (its
+        first use compiles the solver; that goes on in the background), else the basic player's."""
+        from klaverjas.bots.strong import StrongBot, available
+
+        if available():
+            try:
+                return list(await asyncio.wait_for(asyncio.to_thread(StrongBot().advise, view), self.advice_wait))
+            except TimeoutError:
+                log.info("strong advice not ready in %.1fs; basic advice meanwhile", self.advice_wait)
+            except Exception:  # advice must never break a table
+                log.exception("strong advice failed; basic advice instead")
+        return list(await asyncio.to_thread(BasicBot().advise, view))
 
     # --- bots -----------------------------------------------------------------------
     def kick(self, runtime: TableRuntime) -> None:
