@@ -228,6 +228,8 @@ def test_hostile_messages_never_break_a_table(tmp_path_factory: Any, frames: lis
         before = players["S"].state
         mover = before["to_move"]
         sender = players[who]
+        sender.ws.send_bytes(b"\x00\xff binary")
+        assert sender.read()["code"] == "bad_message"
         for frame in frames:
             sender.ws.send_text(frame)
             reply = sender.read()

@@ -237,7 +237,14 @@ def register(app: FastAPI, db_path: str | Path, pace: float = 0.7) -> PlayServic
         await service.join(runtime, conn, since)
         try:
             while True:
-                raw = await socket.receive_text()
+                message = await socket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                raw = message.get("text")
+                if raw is None:  # a binary frame: the protocol is JSON text
+                    await socket.send_json({"type": "error", "code": "bad_message",
+                                            "message": "send JSON text frames, not binary ones"})
+                    continue
                 await handle(runtime, conn, raw)
         except WebSocketDisconnect:
             pass
