@@ -22,7 +22,7 @@ lint: $(STAMP)
 
 typecheck: $(STAMP)
 	$(BIN)/mypy src/klaverjas/core
-	$(BIN)/mypy src/klaverjas/web/app.py src/klaverjas/web/store.py src/klaverjas/web/sheet.py src/klaverjas/web/models.py src/klaverjas/cli/serve_cmds.py
+	$(BIN)/mypy src/klaverjas/solver src/klaverjas/bots src/klaverjas/web src/klaverjas/cli
 
 test: lint typecheck
 	$(BIN)/pytest

@@ -161,16 +161,16 @@ def _team_values(items: Any, what: str) -> dict[int, int]:
         raise CliError(f"{what} must be an object like {{\"NS\": 82}}")
     out: dict[int, int] = {}
     for team_text, value in pairs:
-        team = parse_team(str(team_text))
+        team_index = parse_team(str(team_text))
         if isinstance(value, bool) or not isinstance(value, (int, str)):
             raise CliError(f"{what} {team_text}: {value!r} is not a whole number")
         try:
             number = int(value)
         except ValueError:
             raise CliError(f"{what} {team_text}: {value!r} is not a whole number") from None
-        if team in out:
-            raise CliError(f"{what} for {TEAMS[team]} given twice")
-        out[team] = number
+        if team_index in out:
+            raise CliError(f"{what} for {TEAMS[team_index]} given twice")
+        out[team_index] = number
     return out
 
 
@@ -248,10 +248,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
         cards = sorted(cards_of(deal.hands[seat]), key=lambda c: (c >> 3, c & 7))
         out.write(f"  {SEATS[seat]}: {' '.join(card_symbol(c) for c in cards)}\n")
     while not deal.selection.done:
-        seat = deal.selection.to_move
-        assert seat is not None
-        action = chooser.trump(deal, seat)
-        out.write(f"  {SEATS[seat]} {action}\n")
+        speaker = deal.selection.to_move
+        assert speaker is not None
+        action = chooser.trump(deal, speaker)
+        out.write(f"  {SEATS[speaker]} {action}\n")
         deal.choose_trump(action)
     maker = deal.selection.maker
     out.write(f"trump {'♣♦♥♠'[deal.trump]}" + (f", chosen by {SEATS[maker]}\n" if maker is not None else "\n"))
@@ -260,10 +260,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
         deal.play(chooser.card(deal, seat))
         if not deal.trick:
             t = deal.tricks[-1]
-            cards = "  ".join(f"{SEATS[(t.leader + i * (1 if rules.direction == 'clockwise' else 3)) % 4]} "
-                              f"{card_symbol(c)}" for i, c in enumerate(t.cards))
+            played = "  ".join(f"{SEATS[(t.leader + i * (1 if rules.direction == 'clockwise' else 3)) % 4]} "
+                               f"{card_symbol(c)}" for i, c in enumerate(t.cards))
             roem = f" + {t.roem} roem" if t.roem else ""
-            out.write(f"trick {len(deal.tricks)}: {cards}  -> {SEATS[t.winner]} {t.points}{roem}\n")
+            out.write(f"trick {len(deal.tricks)}: {played}  -> {SEATS[t.winner]} {t.points}{roem}\n")
     score = deal.score()
     marks = " (nat)" if score.nat else ""
     marks += f" (pit {TEAMS[score.pit]})" if score.pit is not None else ""
@@ -288,7 +288,7 @@ class _RandomPlayers:
 
 def _bot_factory(rules: Rules, seed: int) -> Any:
     try:
-        from klaverjas.bots.demo import DemoPlayers  # type: ignore[import-not-found]
+        from klaverjas.bots.demo import DemoPlayers
     except ImportError:
         return _RandomPlayers(seed)
     return DemoPlayers(rules, seed)

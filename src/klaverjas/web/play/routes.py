@@ -19,7 +19,7 @@ from klaverjas.core.reasons import card_words
 from klaverjas.core.record import RecordError, start_deal
 
 from .game import LEVELS, ActionError, GameTable, SeatInfo
-from .service import Connection, PlayService
+from .service import Connection, PlayService, TableRuntime
 from .store import GameStore, now
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
@@ -136,7 +136,7 @@ def register(app: FastAPI, db_path: str | Path, pace: float = 0.7) -> PlayServic
         service.add(table, body.pace, body.away_limit)
         return Joined(id=table.id, code=code, token=token, seat=body.seat, link=f"/t/{code}")
 
-    def runtime_of_code(code: str) -> Any:
+    def runtime_of_code(code: str) -> TableRuntime:
         clean = code.strip().upper()
         if len(clean) != 6 or any(ch not in CODE_ALPHABET for ch in clean):
             raise HTTPException(404, "no table with that code")
@@ -172,7 +172,7 @@ def register(app: FastAPI, db_path: str | Path, pace: float = 0.7) -> PlayServic
     async def list_games() -> list[dict[str, Any]]:
         return service.store.summaries()
 
-    def runtime_or_404(game_id: str) -> Any:
+    def runtime_or_404(game_id: str) -> TableRuntime:
         if len(game_id) > 40:
             raise HTTPException(404, "no such game")
         runtime = service.get(game_id)
@@ -251,7 +251,7 @@ def register(app: FastAPI, db_path: str | Path, pace: float = 0.7) -> PlayServic
         finally:
             service.leave(runtime, conn)
 
-    async def handle(runtime: Any, conn: Connection, raw: str) -> None:
+    async def handle(runtime: TableRuntime, conn: Connection, raw: str) -> None:
         async def error(code: str, message: str, reason: dict[str, str] | None = None) -> None:
             frame: dict[str, Any] = {"type": "error", "code": code, "message": message}
             if reason:
