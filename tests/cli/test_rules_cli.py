@@ -129,6 +129,9 @@ def test_replay_s000_sample_game(cli) -> None:  # type: ignore[no-untyped-def]
                         "8C TS 8S 9D 7C 7D AS QS 9S JH JD KD").split()}
     code, [answer], _ = cli(["replay", "-"], json.dumps(record))
     assert code == 0
+    assert set(answer) == {"tricks", "points", "roem", "score", "nat", "pit"}  # the contract's keys exactly
+    assert answer["score"] == {"NS": 104, "EW": 62}
+    code, [answer], _ = cli(["replay", "--details", "-"], json.dumps(record))
     assert [t["points"] for t in answer["tricks"]] == [14, 14, 24, 19, 23, 10, 13, 29]
     assert [t["winner"] for t in answer["tricks"]] == ["N", "E", "S", "W", "S", "S", "S", "E"]
     assert answer["points"] == {"NS": 84, "EW": 62}

@@ -55,6 +55,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("replay", help="replay a JSON game record trick by trick")
     p.add_argument("file", nargs="?", default="-", help="record file, or - for stdin")
     p.add_argument("--jsonl", action="store_true", help="read one record per stdin line")
+    p.add_argument("--details", action="store_true", help="also report verzaakt and (sa) went_on")
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("demo", help="play one deal between computer players and print it")
@@ -214,7 +215,7 @@ def cmd_score(args: argparse.Namespace) -> int:
 # --- replay -------------------------------------------------------------------
 def cmd_replay(args: argparse.Namespace) -> int:
     if args.jsonl:
-        return _jsonl(lambda o: summary(replay(o)))
+        return _jsonl(lambda o: summary(replay(o), args.details))
     try:
         if args.file == "-":
             text = sys.stdin.read()
@@ -224,7 +225,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise CliError(f"cannot read {args.file}: {exc.strerror}") from None
     try:
-        _emit(summary(replay(loads(text))))
+        _emit(summary(replay(loads(text)), args.details))
     except RecordError as exc:
         raise CliError(str(exc)) from None
     return 0

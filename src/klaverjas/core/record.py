@@ -202,8 +202,9 @@ def to_record(deal: Deal) -> dict[str, Any]:
     return data
 
 
-def summary(deal: Deal) -> dict[str, Any]:
-    """The replay answer: tricks, points, roem, score, nat and pit (the CLI contract)."""
+def summary(deal: Deal, details: bool = False) -> dict[str, Any]:
+    """The replay answer: tricks, points, roem, score, nat and pit (the CLI contract, exactly these keys);
+    ``details`` adds ``verzaakt`` and, in strokes matches, ``went_on``."""
     out: dict[str, Any] = {
         "tricks": [t.as_json() for t in deal.tricks],
         "points": {TEAMS[0]: deal.points[0], TEAMS[1]: deal.points[1]},
@@ -214,13 +215,13 @@ def summary(deal: Deal) -> dict[str, Any]:
         out["score"] = {TEAMS[0]: score.scores[0], TEAMS[1]: score.scores[1]}
         out["nat"] = score.nat
         out["pit"] = None if score.pit is None else TEAMS[score.pit]
-        if score.verzaakt is not None:
-            out["verzaakt"] = TEAMS[score.verzaakt]
+        if details:
+            out["verzaakt"] = None if score.verzaakt is None else TEAMS[score.verzaakt]
     else:
         out["score"] = None
         out["nat"] = False
         out["pit"] = None
-    if deal.rules.match_end_kind[0] == "strokes":
+    if details and deal.rules.match_end_kind[0] == "strokes":
         on = deal.went_on
         out["went_on"] = None if on is None else {"team": TEAMS[on[0]], "strokes": on[1], "trick": on[2] + 1}
     return out
