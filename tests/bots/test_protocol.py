@@ -112,3 +112,14 @@ def test_cli_arena_and_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "--bots", "basic", "--deals", "3"]) == 2
     assert main(["arena", "--bots", "basic,random", "--rules", "nowhere", "--deals", "3"]) == 2
     assert main(["bot", "--level", "grandmaster"]) == 2
+
+
+def test_a_bot_that_hangs_is_given_up_on_after_its_timeout(tmp_path: Path) -> None:
+    import time
+
+    script = tmp_path / "sleepy.py"
+    script.write_text("import sys, time\nfor line in sys.stdin:\n    time.sleep(60)\n")
+    start = time.monotonic()
+    with pytest.raises(BotError, match="did not answer hello within 0.5 s"):
+        ExternalBot(f"{sys.executable} {script}", timeout=0.5)
+    assert time.monotonic() - start < 5

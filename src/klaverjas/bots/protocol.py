@@ -8,8 +8,10 @@ Every ``decide`` request carries the complete view, so a bot needs no state.
 from __future__ import annotations
 
 import json
+import queue
 import shlex
 import subprocess
+import threading
 from typing import IO, Any
 
 from ..core import TrumpAction, parse_card
@@ -83,28 +85,41 @@ def serve(bot: Bot, inp: IO[str], out: IO[str]) -> int:
 class ExternalBot(Bot):
     """A program speaking the protocol, started with ``cmd`` (split like a shell would)."""
 
-    def __init__(self, cmd: str):
+    def __init__(self, cmd: str, timeout: float = 30.0):
         args = shlex.split(cmd)
         if not args:
             raise BotError("empty bot command")
         self.cmd = cmd
+        self.timeout = timeout  # seconds a reply may take before the bot is given up on
         try:
             self.proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1,
                                          encoding="utf-8")
         except OSError as exc:
             raise BotError(f"cannot start bot {cmd!r}: {exc}") from None
+        # A reader thread feeds a queue, so a bot that hangs costs a timeout, not the whole arena.
+        self._lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
         self._next = 0
         hello = self._ask({"cmd": "hello", "protocol": PROTOCOL}, "hello")
         self.name = str(hello.get("name") or cmd)
 
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self._lines.put(line)
+        self._lines.put("")  # end of output
+
     def _ask(self, message: dict[str, Any], expect: str) -> dict[str, Any]:
-        assert self.proc.stdin is not None and self.proc.stdout is not None
+        assert self.proc.stdin is not None
         try:
             self.proc.stdin.write(json.dumps(message) + "\n")
             self.proc.stdin.flush()
-            line = self.proc.stdout.readline()
+            line = self._lines.get(timeout=self.timeout)
         except (BrokenPipeError, OSError):
             line = ""
+        except queue.Empty:
+            self.proc.kill()
+            raise BotError(f"bot {self.cmd!r} did not answer {message.get('cmd')} within {self.timeout:g} s") from None
         if not line:
             raise BotError(f"bot {self.cmd!r} ended without answering {message.get('cmd')}")
         try:
