@@ -6,7 +6,7 @@ import argparse
 import json
 import random
 import sys
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from klaverjas.core import (
@@ -27,6 +27,7 @@ from klaverjas.core import (
 from klaverjas.core.cards import random_card
 from klaverjas.core.reasons import LANGS
 from klaverjas.core.record import RecordError, loads, replay, summary
+from klaverjas.core.seats import step_of
 
 from .main import CliError
 
@@ -120,8 +121,7 @@ def legal_answer(rules_text: str, trump_text: str | None, hand_text: str | None,
     if both:
         raise CliError(f"card {card_name(min(both))} is both in the hand and in the trick")
     seat = parse_seat(seat_text)
-    step = 1 if rules.direction == "clockwise" else 3
-    seats = [(seat - (len(trick) - i) * step) % 4 for i in range(len(trick))]
+    seats = [(seat - (len(trick) - i) * step_of(rules.direction)) % 4 for i in range(len(trick))]
     mask = sum(1 << c for c in hand)
     legal: list[str] = []
     illegal: dict[str, str] = {}
@@ -232,10 +232,6 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 # --- demo ---------------------------------------------------------------------
-def _players(rules: Rules, rng: random.Random) -> Callable[[Deal], Iterator[str]] | None:
-    return None
-
-
 def cmd_demo(args: argparse.Namespace) -> int:
     """One deal between computer players, printed trick by trick (what ``make run`` shows for now)."""
     rules = Rules.parse(args.rules)
@@ -261,8 +257,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
         deal.play(chooser.card(deal, seat))
         if not deal.trick:
             t = deal.tricks[-1]
-            played = "  ".join(f"{SEATS[(t.leader + i * (1 if rules.direction == 'clockwise' else 3)) % 4]} "
-                               f"{card_symbol(c)}" for i, c in enumerate(t.cards))
+            played = "  ".join(f"{SEATS[(t.leader + i * step_of(rules.direction)) % 4]} {card_symbol(c)}"
+                               for i, c in enumerate(t.cards))
             roem = f" + {t.roem} roem" if t.roem else ""
             out.write(f"trick {len(deal.tricks)}: {played}  -> {SEATS[t.winner]} {t.points}{roem}\n")
     score = deal.score()

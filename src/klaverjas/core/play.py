@@ -96,11 +96,11 @@ class TrickView:
 def trick_view(trick: Sequence[Card], trump: int, tables: ValueTables) -> TrickView:
     if not trick:
         return TrickView(-1, -1, -1, False)
-    above = tables.above[trump]
+    beaten_by = tables.beaten_by[trump]
     win, win_pos = trick[0], 0
     for pos in range(1, len(trick)):
         card = trick[pos]
-        if above[win] >> card & 1 or (card >> 3 == trump and win >> 3 != trump):
+        if beaten_by[win] >> card & 1:
             win, win_pos = card, pos
     # The mover's partner played two cards before the mover.
     partner_winning = len(trick) >= 2 and win_pos == len(trick) - 2

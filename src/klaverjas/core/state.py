@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from .cards import _BYTE_CARDS as BYTE_CARDS
 from .cards import RANKS, SUIT_MASKS, SUITS, Card, CardSet, card_name, random_card
-from .play import PlayRules, Refusal, legal_mask, refusal
+from .play import PlayRules, Refusal, legal_mask, refusal, trick_view
 from .roem import STUK, Roemte, four_card_roem, has_sturk, quartet_values, scoring_roemtes, trick_roem
 from .rules import Rules
 from .scoring import DealScore, going_on, score_deal
@@ -205,7 +205,7 @@ class Deal:
         self._above = self._tables.above[trump]
         self._beaten_by = self._tables.beaten_by[trump]
         self._points = self._tables.points[trump]
-        if self.rules.roem == "hand":
+        if self._hand_roem:
             order = [(self.leader + i * self._step) % 4 for i in range(4)]
             self._roemtes = scoring_roemtes(self.initial, order, trump)
             self._sturk = {s: 20 for s in range(4) if has_sturk(self.initial[s], trump)}
@@ -421,10 +421,9 @@ class Deal:
         self.hands[seat] |= 1 << card
         self.turn = seat
         # The trick's head is recomputed from the cards left in it.
-        self.win = self.win_seat = -1
-        for pos, c in enumerate(self.trick):
-            if pos == 0 or self._beaten_by[self.win] >> c & 1:
-                self.win, self.win_seat = c, (self.leader + pos * self._step) & 3
+        view = trick_view(self.trick, self.trump, self._tables)
+        self.win = view.win
+        self.win_seat = self.seat_of_trick_card(view.win_pos) if self.trick else -1
         return card
 
     # --- claims and calls ---------------------------------------------

@@ -62,19 +62,4 @@ def _build(values: str) -> ValueTables:
 TABLES: dict[str, ValueTables] = {name: _build(name) for name in _ORDERS}
 
 
-def beats(challenger: int, winner: int, trump: int, tables: ValueTables) -> bool:
-    """Whether ``challenger`` takes over a trick headed by ``winner``."""
-    return bool(tables.beaten_by[trump][winner] >> challenger & 1)
-
-
-def suit_points(mask: int, trump: int, tables: ValueTables) -> int:
-    pts = tables.points[trump]
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += pts[low.bit_length() - 1]
-        mask ^= low
-    return total
-
-
-__all__ = ["TABLES", "ValueTables", "beats", "suit_points", "SUIT_MASKS"]
+__all__ = ["TABLES", "ValueTables"]
