@@ -13,10 +13,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from klaverjas.bots import Bot, View
+from klaverjas.bots import BasicBot, Bot, RandomBot, View
+from klaverjas.bots.strong import StrongBot
+from klaverjas.bots.strong import available as strong_available
 from klaverjas.core import (
     SEATS,
     SUITS,
+    TABLES,
     TEAMS,
     Deal,
     IllegalCard,
@@ -49,17 +52,11 @@ class ActionError(ValueError):
 
 
 def make_bot(level: str, seed: int) -> Bot:
-    from klaverjas.bots import BasicBot, RandomBot
-
+    """A computer player of ``level``; ``strong`` plays as ``basic`` where the solver is not installed."""
     if level == "random":
         bot: Bot = RandomBot()
-    elif level == "strong":
-        try:
-            from klaverjas.bots.strong import StrongBot, available
-        except ImportError:
-            bot = BasicBot()
-        else:
-            bot = StrongBot() if available() else BasicBot()
+    elif level == "strong" and strong_available():
+        bot = StrongBot()
     else:
         bot = BasicBot()
     bot.reseed(seed)
@@ -94,11 +91,10 @@ class Event:
         return {"seq": self.seq, "type": self.kind, **self.data}
 
 
-def _sorted_hand(hand: int, trump: int) -> list[int]:
-    """Suits together, trumps first, each suit high to low in play order."""
-    from klaverjas.core import TABLES
-
-    strength = TABLES["dutch"].strength[trump if trump >= 0 else 0]
+def _sorted_hand(hand: int, trump: int, rules: Rules) -> list[int]:
+    """Suits together, trumps first, each suit high to low in the variant's play order (natural order
+    before trump is known)."""
+    strength = TABLES[rules.values].strength[trump if trump >= 0 else 0]
     return sorted(cards_of(hand), key=lambda c: (0 if c >> 3 == trump else 1, c >> 3,
                                                  -(strength[c] if trump >= 0 else c & 7)))
 
@@ -476,6 +472,7 @@ class GameTable:
             return out
         sel = deal.selection
         to_move = self.to_move
+        claim_team = self.claim_pending_for()
         out.update({
             "dealer": SEATS[deal.dealer], "to_move": None if to_move is None else SEATS[to_move],
             "trump": None if deal.trump < 0 else SUITS[deal.trump],
@@ -492,12 +489,12 @@ class GameTable:
             "points": {"NS": deal.points[0], "EW": deal.points[1]},
             "roem": {"NS": deal.roem[0], "EW": deal.roem[1]},
             "hand_counts": {SEATS[s]: deal.hands[s].bit_count() for s in range(4)},
-            "claim_team": None if self.claim_pending_for() is None else TEAMS[self.claim_pending_for() or 0],
+            "claim_team": None if claim_team is None else TEAMS[claim_team],
         })
         if seat is not None:
             hand = deal.hands[seat]
             out["hand"] = [{"card": card_name(c), "label": {"en": card_label(c, "en"), "nl": card_label(c, "nl")}}
-                           for c in _sorted_hand(hand, deal.trump)]
+                           for c in _sorted_hand(hand, deal.trump, self.rules)]
             if self.phase == "play" and to_move == seat:
                 out["legal"] = [card_name(c) for c in cards_of(deal.legal())]
             if self.phase == "trump" and to_move == seat:

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import logging
+import time
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from klaverjas.bots import BasicBot
+from klaverjas.bots.strong import StrongBot, available
 from klaverjas.core import SEATS
 
 from .game import ActionError, GameTable, restore_checked
@@ -80,8 +83,6 @@ class PlayService:
 
     def seat_of(self, runtime: TableRuntime, token: str | None) -> int | None:
         """The seat a token belongs to (constant-time compare), else None."""
-        import hmac
-
         if not token:
             return None
         for seat, info in enumerate(runtime.table.seats):
@@ -142,8 +143,6 @@ class PlayService:
 
     async def chat(self, runtime: TableRuntime, seat: int | None, text: str) -> None:
         """Table chat: at most 5 messages in 10 seconds per seat, 200 characters, shown as text."""
-        import time
-
         now_ = time.monotonic()
         recent = [t for t in runtime.chat_times.get(seat, []) if now_ - t < 10]
         if len(recent) >= 5:
@@ -189,8 +188,6 @@ class PlayService:
     async def advice(self, view: Any) -> list[Any]:
         """The strong player's advice when the solver is there and answers within a few seconds (its
         first use compiles the solver; that goes on in the background), else the basic player's."""
-        from klaverjas.bots.strong import StrongBot, available
-
         if available():
             try:
                 return list(await asyncio.wait_for(asyncio.to_thread(StrongBot().advise, view), self.advice_wait))
