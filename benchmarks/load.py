@@ -13,23 +13,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
-import socket
 import statistics
-import subprocess
-import sys
-import tempfile
 import time
 import urllib.request
-from pathlib import Path
 
 import websockets
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from server_process import p95, served
 
 
 async def create(url: str, pace: float, seed: int) -> dict[str, str]:
@@ -81,10 +70,11 @@ async def run(url: str, tables: int, seconds: float, pace: float) -> dict[str, o
     until = time.monotonic() + seconds
     await asyncio.gather(*(player(url, g, until, latencies, errors) for g in games))
     latencies.sort()
-    p95 = latencies[min(len(latencies) - 1, int(0.95 * len(latencies)))] if latencies else None
+    high = p95(latencies) if latencies else None
     return {"tables": tables, "seconds": seconds, "bot_pace_s": pace, "human_moves": len(latencies),
             "p50_ms": round(statistics.median(latencies), 1) if latencies else None,
-            "p95_ms": None if p95 is None else round(p95, 1), "max_ms": round(latencies[-1], 1) if latencies else None,
+            "p95_ms": None if high is None else round(high, 1),
+            "max_ms": round(latencies[-1], 1) if latencies else None,
             "errors": len(errors), "first_error": errors[0] if errors else None}
 
 
@@ -94,25 +84,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--pace", type=float, default=1.0, help="seconds a computer player takes per card")
     args = parser.parse_args()
-    port = free_port()
-    with tempfile.TemporaryDirectory() as tmp:
-        env = {**os.environ, "KLAVERJAS_DB": str(Path(tmp) / "load.db")}
-        server = subprocess.Popen([sys.executable, "-m", "klaverjas.cli.main", "serve", "--port", str(port)],
-                                  env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        try:
-            deadline = time.time() + 30
-            while True:
-                try:
-                    urllib.request.urlopen(f"http://127.0.0.1:{port}/api/play", timeout=1)
-                    break
-                except OSError:
-                    if time.time() > deadline:
-                        raise
-                    time.sleep(0.1)
-            result = asyncio.run(run(f"127.0.0.1:{port}", args.tables, args.seconds, args.pace))
-        finally:
-            server.terminate()
-            server.wait(10)
+    with served() as url:
+        result = asyncio.run(run(url, args.tables, args.seconds, args.pace))
     print(json.dumps(result))
 
 

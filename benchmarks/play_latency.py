@@ -13,23 +13,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
-import socket
 import statistics
-import subprocess
-import sys
-import tempfile
 import time
 import urllib.request
-from pathlib import Path
 
 import websockets
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from server_process import p95, served
 
 
 async def play(url: str, deals: int) -> list[float]:
@@ -69,29 +58,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=8)
     args = parser.parse_args()
-    port = free_port()
-    with tempfile.TemporaryDirectory() as tmp:
-        env = {**os.environ, "KLAVERJAS_DB": str(Path(tmp) / "bench.db")}
-        server = subprocess.Popen([sys.executable, "-m", "klaverjas.cli.main", "serve", "--port", str(port)],
-                                  env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        try:
-            deadline = time.time() + 20
-            while True:
-                try:
-                    urllib.request.urlopen(f"http://127.0.0.1:{port}/api/play", timeout=1)
-                    break
-                except OSError:
-                    if time.time() > deadline:
-                        raise
-                    time.sleep(0.1)
-            latencies = asyncio.run(play(f"127.0.0.1:{port}", args.deals))
-        finally:
-            server.terminate()
-            server.wait(10)
+    with served() as url:
+        latencies = asyncio.run(play(url, args.deals))
     latencies.sort()
-    p95 = latencies[min(len(latencies) - 1, int(0.95 * len(latencies)))]
     print(json.dumps({"cards": len(latencies), "p50_ms": round(statistics.median(latencies), 2),
-                      "p95_ms": round(p95, 2), "max_ms": round(latencies[-1], 2)}))
+                      "p95_ms": round(p95(latencies), 2), "max_ms": round(latencies[-1], 2)}))
 
 
 if __name__ == "__main__":
