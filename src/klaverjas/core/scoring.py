@@ -32,12 +32,13 @@ class DealScore(NamedTuple):
 
 
 def score_deal(rules: Rules, makers: int | None, points: Sequence[int], roem: Sequence[int] = (0, 0),
-               pit: int | None = None, verzaakt: int | None = None) -> DealScore:
+               pit: int | None = None, verzaakt: int | None = None, complete: bool = True) -> DealScore:
     """Score one deal from card points (with the last trick) and roem per team.
 
     ``makers`` is the playing team (``None`` where there are none, as in ``sa``),
     ``pit`` the team that took all tricks (the engine adds the pit bonus),
-    ``verzaakt`` the team that reneged and was caught.
+    ``verzaakt`` the team that reneged and was caught.  ``complete=False`` scores an S000 deal
+    that stopped when a team went on: its points may add up to less than the total.
     """
     total = rules.total
     for team in (0, 1):
@@ -45,7 +46,9 @@ def score_deal(rules: Rules, makers: int | None, points: Sequence[int], roem: Se
             raise ScoreError(f"points {TEAMS[team]}={points[team]} outside 0..{total}")
         if roem[team] < 0 or roem[team] % 10:
             raise ScoreError(f"roem {TEAMS[team]}={roem[team]} is not a non-negative multiple of 10")
-    if verzaakt is None and points[0] + points[1] != total:
+    if not complete and (rules.has_makers or points[0] + points[1] > total):
+        raise ScoreError(f"only a deal without makers stops early, with at most {total} points in all")
+    if complete and verzaakt is None and points[0] + points[1] != total:
         raise ScoreError(f"points NS={points[0]} and EW={points[1]} do not add up to {total}")
     if pit is not None and points[pit] != total:
         raise ScoreError(f"pit for {TEAMS[pit]} needs all {total} points, got {points[pit]}")

@@ -2,10 +2,8 @@
 
 All scoring goes through :mod:`klaverjas.core.scoring`.  This module only
 validates what a person typed (so each message can name its field) and walks
-the deals in order.  The one thing the core does not cover is a South African
-deal that stops mid-way because a team "goes on" (S000): its points need not
-add up to 146, so :func:`stopped_deal_score` scores it (points plus roem, which
-is all an SA deal score is; there are no makers and no nat).
+the deals in order (a South African deal that stopped when a team went on is
+scored by the core with ``complete=False``).
 """
 
 from __future__ import annotations
@@ -159,15 +157,6 @@ def normalize_deal(settings: Settings, makers: int | None, points: Sequence[int 
     return DealInput(makers, p, (int(roem[0]), int(roem[1])), pit, verzaakt, stopped)
 
 
-def stopped_deal_score(rules: Rules, d: DealInput) -> DealScore:
-    """An SA deal cut short when a team went on: each team has its points and roem so far."""
-    pit_bonus = [0, 0]
-    if d.pit is not None:
-        pit_bonus[d.pit] = rules.pit_bonus
-    scores = (d.points[0] + d.roem[0] + pit_bonus[0], d.points[1] + d.roem[1] + pit_bonus[1])
-    return DealScore(scores, False, d.pit, None, d.points, d.roem)
-
-
 @dataclass
 class DealRow:
     id: int
@@ -207,10 +196,7 @@ def compute(settings: Settings, deals: Sequence[tuple[int, DealInput]]) -> Compu
         if match.is_over:
             raise Conflict("match_over", f"the match is already over before deal {number}")
         try:
-            if d.stopped:
-                score = stopped_deal_score(rules, d)
-            else:
-                score = score_deal(rules, d.makers, d.points, d.roem, d.pit, d.verzaakt)
+            score = score_deal(rules, d.makers, d.points, d.roem, d.pit, d.verzaakt, complete=not d.stopped)
         except ScoreError as exc:
             raise FieldError([("deal", "score_error", f"deal {number}: {exc}")]) from None
         match.add_deal(score)
