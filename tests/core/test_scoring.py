@@ -166,3 +166,16 @@ def test_match_strokes_two_at_a_time() -> None:
 ])
 def test_going_on(running: tuple[int, int], result: tuple[int, int] | None) -> None:
     assert going_on(SA, running) == result
+
+
+def test_a_stopped_sa_deal_scores_what_each_team_has() -> None:
+    from klaverjas.core import Rules, ScoreError, score_deal
+
+    sa = Rules.parse("sa")
+    assert score_deal(sa, None, (84, 20), (20, 0), complete=False).scores == (104, 20)
+    with pytest.raises(ScoreError, match="do not add up"):
+        score_deal(sa, None, (84, 20), (20, 0))
+    with pytest.raises(ScoreError, match="at most 146"):
+        score_deal(sa, None, (100, 60), complete=False)
+    with pytest.raises(ScoreError, match="without makers"):
+        score_deal(Rules.parse("amsterdam"), 0, (84, 20), complete=False)
