@@ -18,7 +18,7 @@ run: $(STAMP)
 	$(BIN)/klaverjas serve
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks tools
 
 typecheck: $(STAMP)
 	$(BIN)/mypy src/klaverjas/core

@@ -49,6 +49,6 @@ def test_strong_advice_gives_its_figures_and_the_nearest_rule_of_thumb() -> None
         assert o.why["en"].endswith("Rule of thumb: " + rules[o.action]["en"])
         assert o.why["nl"].endswith("Vuistregel: " + rules[o.action]["nl"])
         assert ("more on average" in o.why["en"]) == (i == 0)
-    # Trump decisions and claims follow the basic rules.
-    trump_view = next(v for _, v in walk("amsterdam", 1) if v.phase == "trump")
-    assert bot.trump(trump_view) == BasicBot().trump(trump_view)
+    # Claims follow the basic rules (trump decisions: test_bidding).
+    claim_view = next(v for _, v in walk("amsterdam(roem_claim=claimed)", 1) if v.phase == "claim")
+    assert bot.claim(claim_view) == BasicBot().claim(claim_view)

@@ -18,9 +18,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..core import SUIT_MASKS, TABLES, TrumpAction, cards_of, legal_for, trick_view
+from ..core import SUIT_MASKS, TABLES, TrumpAction, cards_of, choose, legal_for, trick_view
+from ..core.seats import step_of
+from ..core.trump import PASS, PLAY
 from .base import Bot, Option
-from .basic import BasicBot, card_options
+from .basic import BasicBot, card_options, trump_options
+from .bidding import model as bidding_model
 from .sampling import World, sample_worlds
 from .texts import TEXTS, both
 from .view import View
@@ -103,7 +106,9 @@ class StrongBot(Bot):
         self.rng.seed(seed)
 
     def trump(self, view: View) -> TrumpAction:
-        return self.basic.trump(view)
+        action = estimate_options(view)[0].action
+        assert isinstance(action, TrumpAction)
+        return action
 
     def figures(self, view: View) -> list[CardFigures]:
         """Per legal card, its figures over the samples searched within the budget; best first."""
@@ -145,6 +150,8 @@ class StrongBot(Bot):
         return self.figures(view)[0].card
 
     def advise(self, view: View) -> list[Option]:
+        if view.phase == "trump":
+            return estimate_options(view)
         if view.phase != "play" or not self.searches(view):
             return self.basic.advise(view)
         figs = self.figures(view)
@@ -163,6 +170,67 @@ class StrongBot(Bot):
                 why[lang] += TEXTS["search_rule"][idx].format(rule=rule[f.card][lang])
             out.append(Option(f.card, f.mean, why, "search"))
         return out
+
+
+def estimate_options(view: View) -> list[Option]:
+    """Trump options ranked by the fitted estimate of the deal's result for the bot's team
+    (:mod:`.bidding`), each with the basic level's rule of thumb; the basic level's own ranking
+    when the model was fitted for other card values."""
+    model = bidding_model()
+    basic = trump_options(view)
+    if view.rules.values != model.values:
+        return basic
+    rule = {o.action: o.why for o in basic}
+    place = ((view.seat - view.leader) * step_of(view.rules.direction)) % 4
+    pass_value = model.threshold[place]
+    t = _signed(pass_value)
+
+    def est(suit: int) -> float:
+        return model.estimate(view.hand, suit, place)
+
+    out: list[Option] = []
+    offered = [a.suit for a in view.options if a.kind == "choose" and a.suit is not None]
+    if PLAY in view.options:
+        assert view.proposed is not None
+        v = est(view.proposed)
+        good = v > pass_value
+        verb = ("Play", "Spelen") if good else ("Do not play", "Niet spelen")
+        out.append(Option(PLAY, v, both("estimate_play" if good else "estimate_weak", verb_en=verb[0],
+                                        verb_nl=verb[1], s_suit=view.proposed, v=_signed(v), t=t), "estimate"))
+    for suit in offered:
+        v = est(suit)
+        if PASS not in view.options:
+            why = both("estimate_forced", s_suit=suit, v=_signed(v))
+        else:
+            good = v > pass_value
+            name_en, name_nl = _suit_names(suit)
+            verb = (f"Choose {name_en}", f"Kies {name_nl}") if good else (f"Do not choose {name_en}",
+                                                                          f"Kies geen {name_nl}")
+            why = both("estimate_play" if good else "estimate_weak", verb_en=verb[0], verb_nl=verb[1],
+                       s_suit=suit, v=_signed(v), t=t)
+        out.append(Option(choose(suit), v, why, "estimate"))
+    if PASS in view.options:
+        candidates = [o for o in out if o.action != PASS]
+        best = max(candidates, key=lambda o: o.score)
+        best_suit = view.proposed if best.action == PLAY else best.action.suit  # type: ignore[union-attr]
+        code = "estimate_forgo" if best.score > pass_value else "estimate_pass"
+        out.append(Option(PASS, pass_value, both(code, s_best=best_suit, v=_signed(best.score), t=t), "estimate"))
+    out.sort(key=lambda o: -o.score)
+    for o in out:
+        if o.action in rule:
+            for lang, idx in (("en", 0), ("nl", 1)):
+                o.why[lang] += TEXTS["search_rule"][idx].format(rule=rule[o.action][lang])
+    return out
+
+
+def _suit_names(suit: int) -> tuple[str, str]:
+    from ..core.reasons import suit_words
+
+    return suit_words(suit, "en"), suit_words(suit, "nl")
+
+
+def _signed(x: float) -> str:
+    return f"{x:+.0f}"
 
 
 def _fmt(x: float) -> str:

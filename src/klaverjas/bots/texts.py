@@ -178,6 +178,32 @@ TEXTS: dict[str, tuple[str, str]] = {
         "{c_best}.",
         "{c_card} wint deze slag in {wins} van de {n} waarschijnlijke verdelingen en levert gemiddeld {diff} "
         "punten minder op dan {c_best}."),
+    "estimate_play": (
+        "{verb_en}: with {s_suit} as trump your team is estimated to finish {v} points ahead of the other "
+        "team (an average over solved deals with hands like yours), more than the {t} a pass is worth here.",
+        "{verb_nl}: met {s_suit} als troef eindigt jullie team naar schatting {v} punten voor op de "
+        "tegenpartij (een gemiddelde over opgeloste spellen met zulke handen), meer dan de {t} die passen "
+        "hier waard is."),
+    "estimate_weak": (
+        "{verb_en}: with {s_suit} as trump your team is estimated to finish at {v} against the other team "
+        "(an average over solved deals with hands like yours), not more than the {t} a pass is worth here.",
+        "{verb_nl}: met {s_suit} als troef eindigt jullie team naar schatting op {v} tegen de tegenpartij "
+        "(een gemiddelde over opgeloste spellen met zulke handen), niet meer dan de {t} die passen hier "
+        "waard is."),
+    "estimate_pass": (
+        "Pass: your best trump, {s_best}, is estimated at {v} for your team, not more than the {t} a pass is "
+        "worth here.",
+        "Passen: je beste troefkleur, {s_best}, levert naar schatting {v} op voor jullie team, niet meer dan "
+        "de {t} die passen hier waard is."),
+    "estimate_forgo": (
+        "Pass: you give up {s_best}, estimated at {v} for your team, more than the {t} a pass is worth here.",
+        "Passen: je laat {s_best} schieten, naar schatting {v} voor jullie team, meer dan de {t} die passen "
+        "hier waard is."),
+    "estimate_forced": (
+        "Choose {s_suit}: you must name a suit, and with {s_suit} your team is estimated to finish at {v} "
+        "(an average over solved deals with hands like yours).",
+        "Kies {s_suit}: je moet een kleur noemen, en met {s_suit} eindigt jullie team naar schatting op {v} "
+        "(een gemiddelde over opgeloste spellen met zulke handen)."),
     "search_rule": (
         " Rule of thumb: {rule}",
         " Vuistregel: {rule}"),

@@ -1,0 +1,129 @@
+"""The strong level's trump decisions: the fitted estimate, its use in every selection mode, its words."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from klaverjas.bots import BasicBot, View
+from klaverjas.bots.basic import trump_options
+from klaverjas.bots.bidding import FEATURES, features, model
+from klaverjas.bots.strong import StrongBot
+from klaverjas.core import Deal, Rules, TrumpAction, parse_hand
+from klaverjas.core.seats import step_of
+from klaverjas.core.trump import PASS, PLAY
+
+from .helpers import RULE_SETS, walk
+
+ROOT = Path(__file__).resolve().parents[2]
+DEAL = ("JH 9H AH TH KH AS AC 7D", "7H 8H 7C 8C 8D 9D 7S 9S", "QH TC KC QC JC 9C KD QD", "TD JD AD 8S TS JS QS KS")
+
+
+def test_features_describe_the_hand_for_the_suit_and_the_place() -> None:
+    hand = parse_hand("JH 9H AH 7H AS TS TC 8D")
+    f = dict(zip(FEATURES, features(hand, 2, 1), strict=True))
+    assert len(f) == len(FEATURES)
+    assert (f["trump_J"], f["trump_9"], f["trump_A"], f["trump_T"], f["trump_7"]) == (1, 1, 1, 0, 1)
+    assert (f["trumps_ge4"], f["trumps_ge5"], f["jack_and_nel"]) == (1, 0, 1)
+    assert (f["side_aces"], f["side_tens_with_ace"], f["side_tens_bare"], f["singletons"]) == (1, 1, 1, 2)
+    assert (f["seat0"], f["seat1"], f["leads_x_trumps"]) == (0, 1, 0)
+    assert features(hand, 2, 0)[FEATURES.index("leads_x_trumps")] == 4
+
+
+def test_the_model_ranks_strong_trumps_above_weak_ones() -> None:
+    m = model()
+    assert m.values == "dutch" and m.deals >= 1000 and len(m.coef) == len(FEATURES)
+    strong = parse_hand("JH 9H AH TH KH AS AC 7D")
+    weak = parse_hand("7H 8H 7C 8C 7D 8D 7S 9S")
+    for place in range(4):
+        assert m.estimate(strong, 2, place) > 60 > m.threshold[place] > m.estimate(weak, 2, place)
+        # The same cards are worth less with another suit as trump.
+        assert m.estimate(strong, 0, place) < m.estimate(strong, 2, place)
+
+
+def _place(view) -> int:  # type: ignore[no-untyped-def]
+    return ((view.seat - view.leader) * step_of(view.rules.direction)) % 4
+
+
+def test_every_trump_decision_follows_the_estimate_and_says_so() -> None:
+    m = model()
+    bot = StrongBot()
+    seen: set[str] = set()
+    for rules in RULE_SETS:
+        for seed in range(6):
+            for _, view in walk(rules, seed):
+                if view.phase != "trump":
+                    continue
+                options = bot.advise(view)
+                assert {o.action for o in options} == set(view.options)
+                assert options[0].action == bot.trump(view)
+                if view.rules.values != m.values:
+                    assert options == trump_options(view)
+                    continue
+                place = _place(view)
+                basic = {o.action: o.why for o in trump_options(view)}
+                for o in options:
+                    action = o.action
+                    assert isinstance(action, TrumpAction)
+                    en, nl = o.why["en"], o.why["nl"]
+                    assert en.endswith("Rule of thumb: " + basic[action]["en"])
+                    assert nl.endswith("Vuistregel: " + basic[action]["nl"])
+                    if action == PASS:
+                        assert o.score == m.threshold[place]
+                        seen.add("pass")
+                        continue
+                    suit = view.proposed if action == PLAY else action.suit
+                    assert suit is not None
+                    est = m.estimate(view.hand, suit, place)
+                    assert o.score == est
+                    figure = int(re.search(r"finish (?:at )?([+-]\d+)", en).group(1))  # type: ignore[union-attr]
+                    assert figure == round(est)
+                    if PASS in view.options:
+                        good = est > m.threshold[place]
+                        assert en.startswith(("Play", "Choose")) == good, en
+                        seen.add("play" if good else "weak")
+                    else:
+                        assert en.startswith("Choose") and "must name a suit" in en
+                        seen.add("forced")
+    assert seen == {"pass", "play", "weak", "forced"}
+
+
+def test_trump_decisions_differ_from_the_basic_rules_where_the_estimate_says_so() -> None:
+    bot, basic = StrongBot(), BasicBot()
+    differ = 0
+    for seed in range(40):
+        for _, view in walk("rotterdam", seed):
+            if view.phase == "trump" and bot.trump(view) != basic.trump(view):
+                differ += 1
+    assert differ >= 3
+
+
+def test_the_fitter_writes_a_model_for_the_shared_features(tmp_path: Path) -> None:
+    data = tmp_path / "d.jsonl"
+    lines = []
+    for i in range(8):
+        hands = [parse_hand(h) for h in DEAL]
+        lines.append(json.dumps({"rules": "rotterdam", "hands": hands, "leader": i % 4, "step": 1,
+                                 "points_ns": [10, -40, 120 + i, 0]}))
+    data.write_text("\n".join(lines) + "\n")
+    out = tmp_path / "m.json"
+    run = subprocess.run([sys.executable, str(ROOT / "tools/fit_bidding.py"), str(data), "--out", str(out),
+                          "--threshold", "5", "6", "7", "8"], capture_output=True, text=True, check=False)
+    assert run.returncode == 0, run.stderr
+    fitted = json.loads(out.read_text())
+    assert fitted["features"] == list(FEATURES) and fitted["deals"] == 8 and fitted["threshold"] == [5, 6, 7, 8]
+    assert fitted["values"] == "dutch" and len(fitted["coef"]) == len(FEATURES)
+
+
+@pytest.mark.parametrize("mode", ["proposed", "free", "utrecht", "turned"])
+def test_a_strong_hand_takes_its_suit_in_every_mode(mode: str) -> None:
+
+    hands = [parse_hand(h) for h in DEAL]
+    deal = Deal(Rules.parse(f"rotterdam(trump_selection={mode})"), 3, hands, proposed=2)
+    first = StrongBot().trump(View.of(deal, 0))
+    assert first in (PLAY, TrumpAction("choose", 2))
