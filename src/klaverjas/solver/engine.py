@@ -9,6 +9,12 @@ team still gains minus what the other team gains from the start of the current t
 weighted by the objective row ``t`` of ``C`` (see :mod:`klaverjas.solver.search`).  Because
 they do not depend on the tricks already played, a transposition table keyed on the
 remaining cards at trick boundaries is shared by every line that reaches them.
+
+The search proper is :func:`zsearch`, an iterative fail-soft alpha-beta (its per-ply state in
+an array rather than in recursive calls), driven at the root by :func:`mtdf` zero-window tests.
+At trick boundaries it cuts with quick bounds (points and roem left, the top trumps as sure
+points), the table, and values the last two tricks exactly by nested loops.  The older
+recursive :func:`search` remains for the experimental options only.
 """
 
 # mypy: disable-error-code="no-any-return"
@@ -54,6 +60,7 @@ O_QUART = O_RUNR + 256  # [rank]: four of a kind roem
 O_SORD = O_QUART + 8  # [8 * suit + i]: the suit's cards from weak to strong
 O_SPOS = O_SORD + 32  # [card]: its place in that order
 TAB_SIZE = O_SPOS + 32
+KILLER = 16  # MV[ply, KILLER]: the last card that cut off the search at this ply (tried early on leads)
 HIST_ROW = -1  # MV[HIST_ROW, card]: history heuristic counts (cut-offs weighted by depth)
 
 # Explicit signatures for the two recursive functions: numba's cache is only safe for a
@@ -61,7 +68,7 @@ HIST_ROW = -1  # MV[HIST_ROW, card]: history heuristic counts (cut-offs weighted
 _A1, _A2, _A3 = "int64[::1]", "int64[:, ::1]", "int64[:, :, ::1]"
 _TABLE_ARGS = f"{_A2}, int64, {_A1}, {_A3}"
 SEARCH_SIG = f"int64({_TABLE_ARGS}, {_A2}, {_A1}, " + ", ".join(["int64"] * 13) + ")"
-DUAL_SIG = f"boolean({_A2}, {_A1}, {_A3}, {_A2}, {_A2}, {_A1}, " + ", ".join(["int64"] * 14) + ")"
+DUAL_SIG = f"boolean({_A2}, {_A1}, {_A3}, {_A2}, {_A2}, {_A2}, {_A1}, " + ", ".join(["int64"] * 14) + ")"
 
 # Objective rows.
 ROW_POINTS, ROW_ROEM = 0, 1
@@ -69,21 +76,45 @@ ROW_POINTS, ROW_ROEM = 0, 1
 _RANK_MASK0 = 0x01010101
 
 
-@njit(cache=True, _nrt=False)
-def popcount(x: int) -> int:
-    x = x - ((x >> 1) & 0x55555555)
-    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F
-    return ((x * 0x01010101) & 0xFFFFFFFF) >> 24
+if HAVE_NUMBA:
+    # The processor's popcnt and tzcnt instructions (through LLVM's ctpop and cttz).
+    from numba import types as _types
+    from numba.cpython.unsafe.numbers import trailing_zeros
+    from numba.extending import intrinsic
+
+    def _ctpop_typing(typingctx: Any, src: Any) -> Any:
+        if not isinstance(src, _types.Integer):
+            return None
+
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            return builder.ctpop(args[0])
+
+        return src(src), codegen
+
+    _ctpop: Any = intrinsic(_ctpop_typing)
+    _cttz: Any = trailing_zeros
+
+    @njit(cache=True, _nrt=False)
+    def popcount(x: int) -> int:
+        """Number of set bits of a non-negative mask."""
+        return _ctpop(x)
+
+    @njit(cache=True, _nrt=False)
+    def lowbit_index(x: int) -> int:
+        """Index of the lowest set bit of a non-zero mask."""
+        return _cttz(x)
+
+else:  # pragma: no cover - plain Python
+
+    def popcount(x: int) -> int:
+        return bin(int(x)).count("1")
+
+    def lowbit_index(x: int) -> int:
+        x = int(x)
+        return (x & -x).bit_length() - 1
 
 
-@njit(cache=True, _nrt=False)
-def lowbit_index(x: int) -> int:
-    """Index of the lowest set bit of a non-zero 32-bit mask."""
-    return popcount((x & -x) - 1)
-
-
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def legal(C: Any, t: int, TAB: Any, hand: int, led: int, win: int, partner_winning: bool) -> int:
     """klaverjas.core.play.legal_mask, step for step (tests compare the two exhaustively)."""
     if led < 0:
@@ -126,13 +157,13 @@ def legal(C: Any, t: int, TAB: Any, hand: int, led: int, win: int, partner_winni
     return allowed if allowed != 0 else hand
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def beats(C: Any, t: int, TAB: Any, card: int, win: int) -> bool:
     trump = C[t, TRUMP]
     return ((TAB[O_ABOVE + win] >> card) & 1) != 0 or ((card >> 3) == trump and (win >> 3) != trump)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def trick_roem(C: Any, t: int, TAB: Any, tm: int, first: int) -> int:
     """Roem in the four cards ``tm`` of a trick (core.roem.trick_roem on a mask)."""
     roem = (
@@ -169,7 +200,7 @@ def _roem_possible(C: Any, t: int, TAB: Any, x: int, others: int) -> bool:
     return TAB[O_QUART + r] != 0 and ((others | (1 << x)) & rmask) == rmask
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def next_live(TAB: Any, c: int, live: int) -> int:
     """The next stronger card of c's suit still in play, or -1."""
     s = c >> 3
@@ -182,7 +213,7 @@ def next_live(TAB: Any, c: int, live: int) -> int:
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def merged_away(C: Any, t: int, TAB: Any, c: int, lm: int, hand: int, live: int) -> bool:
     """True when the next stronger live card of the suit is in the same legal set and is
     equivalent to ``c`` (same points, no card in between, no roem either could make), so only
@@ -197,11 +228,66 @@ def merged_away(C: Any, t: int, TAB: Any, c: int, lm: int, hand: int, live: int)
     return True
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def tt_index(live: int, leader: int, pit: int, size_mask: int) -> int:
     x = live & 0xFFFFFFFF
     h = ((x >> 16) ^ x) * 0x45D9F3B  # < 2**59: no overflow in int64 nor numpy scalars
     return ((h >> 16) ^ h ^ (leader << 5) ^ (pit << 9)) & size_mask
+
+
+# A transposition table entry is two words: the key, then the bounds, best card and stamp packed
+# as below (one 16-byte entry per slot, so a look-up touches one cache line).  The stamp tells
+# the entries of the current solve from older ones; the solver clears the table when it wraps.
+_TT_BITS = 22
+_TT_MASK = (1 << _TT_BITS) - 1
+_TT_STAMP_SHIFT = 3 * _TT_BITS - 16  # bits 50 to 62: 13 bits of stamp
+MAX_STAMP = (1 << 13) - 1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def tt_probe(TT: Any, t: int, idx: int, key: int, stamp: int) -> int:
+    """The data word of the entry for ``key`` in slot ``idx``, or -1 when the slot holds another."""
+    if TT[t, idx, 0] == key:
+        d = TT[t, idx, 1]
+        if (d >> _TT_STAMP_SHIFT) == stamp:
+            return d
+    return -1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def tt_lo(d: int) -> int:
+    return (d & _TT_MASK) - INF
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def tt_hi(d: int) -> int:
+    return ((d >> _TT_BITS) & _TT_MASK) - INF
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def tt_move(d: int) -> int:
+    return ((d >> (2 * _TT_BITS)) & 63) - 1
+
+
+@njit(cache=True, _nrt=False)
+def tt_store(TT: Any, t: int, idx: int, key: int, stamp: int, best: int, alpha: int, beta: int, bm: int) -> None:
+    """Record the fail-soft result ``best`` of a search with window (alpha, beta) in slot ``idx``
+    (narrowing the bounds already there for the same position, else replacing the slot)."""
+    d = tt_probe(TT, t, idx, key, stamp)
+    lo = -INF
+    hi = INF
+    if d >= 0:
+        lo = tt_lo(d)
+        hi = tt_hi(d)
+    if best <= alpha:
+        hi = min(hi, best)
+    elif best >= beta:
+        lo = max(lo, best)
+    else:
+        lo = best
+        hi = best
+    TT[t, idx, 0] = key
+    TT[t, idx, 1] = (lo + INF) | ((hi + INF) << _TT_BITS) | ((bm + 1) << (2 * _TT_BITS)) | (stamp << _TT_STAMP_SHIFT)
 
 
 @njit(cache=True, _nrt=False)
@@ -265,23 +351,23 @@ def _last_trick(C: Any, t: int, TAB: Any, hands: Any, leader: int, pit: int) -> 
 
 @njit(cache=True, _nrt=False)
 def _two_tricks(C: Any, t: int, TAB: Any, hands: Any, leader: int, pit: int) -> int:
-    """Exact value of the last two tricks by plain nested loops: at most 16 lines, far cheaper
-    than recursing through them (most nodes of a search are this close to the end)."""
+    """Exact value of the last two tricks by plain nested loops with alpha-beta cut-offs: at most
+    16 lines, far cheaper than recursing through them (most nodes of a search are this close to
+    the end).  Values are taken from the leader's side (``s``), so levels 0 and 2 maximise."""
     step = C[t, STEP]
-    maxt = C[t, MAXT]
     p0 = leader
     p1 = (p0 + step) & 3
     p2 = (p1 + step) & 3
     p3 = (p2 + step) & 3
-    max0 = (p0 & 1) == maxt
-    best0 = -INF if max0 else INF
+    s = 1 if (p0 & 1) == C[t, MAXT] else -1
+    best0 = -INF
     m0 = hands[p0]
     while m0 != 0:
         c0 = lowbit_index(m0)
         m0 &= m0 - 1
         led = c0 >> 3
         hands[p0] ^= 1 << c0
-        best1 = INF if max0 else -INF  # p1 is on the other team
+        best1 = INF
         m1 = legal(C, t, TAB, hands[p1], led, c0, False)
         while m1 != 0:
             c1 = lowbit_index(m1)
@@ -292,7 +378,7 @@ def _two_tricks(C: Any, t: int, TAB: Any, hands: Any, leader: int, pit: int) -> 
             if beats(C, t, TAB, c1, w):
                 w = c1
                 ws = p1
-            best2 = -INF if max0 else INF
+            best2 = -INF
             m2 = legal(C, t, TAB, hands[p2], led, w, ws == p0)
             while m2 != 0:
                 c2 = lowbit_index(m2)
@@ -303,7 +389,8 @@ def _two_tricks(C: Any, t: int, TAB: Any, hands: Any, leader: int, pit: int) -> 
                 if beats(C, t, TAB, c2, w2):
                     w2 = c2
                     ws2 = p2
-                best3 = INF if max0 else -INF
+                best3 = INF
+                floor = max(best0, best2)
                 m3 = legal(C, t, TAB, hands[p3], led, w2, ws2 == p1)
                 while m3 != 0:
                     c3 = lowbit_index(m3)
@@ -318,17 +405,23 @@ def _two_tricks(C: Any, t: int, TAB: Any, hands: Any, leader: int, pit: int) -> 
                     v = _trick_value(C, t, TAB, tm, c0, pts, wt, pit, False)
                     v += _last_trick(C, t, TAB, hands, ws3, pit & (1 << wt))
                     hands[p3] ^= 1 << c3
-                    best3 = min(best3, v) if max0 else max(best3, v)
+                    best3 = min(best3, s * v)
+                    if best3 <= floor:
+                        break
                 hands[p2] ^= 1 << c2
-                best2 = max(best2, best3) if max0 else min(best2, best3)
+                best2 = max(best2, best3)
+                if best2 >= best1:
+                    break
             hands[p1] ^= 1 << c1
-            best1 = min(best1, best2) if max0 else max(best1, best2)
+            best1 = min(best1, best2)
+            if best1 <= best0:
+                break
         hands[p0] ^= 1 << c0
-        best0 = max(best0, best1) if max0 else min(best0, best1)
-    return best0
+        best0 = max(best0, best1)
+    return s * best0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _trick_value(C: Any, t: int, TAB: Any, tm: int, first: int, pts: int, wt: int, pit: int, last: bool) -> int:
     mine = wt == C[t, MAXT]
     v = C[t, WP] * pts
@@ -344,7 +437,7 @@ def _trick_value(C: Any, t: int, TAB: Any, tm: int, first: int, pts: int, wt: in
     return v
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _order_score(
     C: Any,
     t: int,
@@ -363,15 +456,49 @@ def _order_score(
     trump = C[t, TRUMP]
     is_trump = (c >> 3) == trump
     if n == 0:
-        if (TAB[O_ABOVE + c] & live) == 0:  # the boss card of its suit
-            return 60 + TAB[O_PTS + c] + (20 if is_trump else 0)
-        return -TAB[O_PTS + c] - (15 if is_trump else 0)
+        pts = TAB[O_PTS + c]
+        above = TAB[O_ABOVE + c] & live
+        smask = 0xFF << (8 * (c >> 3))
+        tm = 0xFF << (8 * trump)
+        o1 = hands[(turn + 1) & 3]
+        o2 = hands[(turn + 3) & 3]
+        if is_trump:
+            if above == 0:  # the boss trump: draws the opponents' trumps, if they have any
+                return 80 + pts if ((o1 | o2) & tm) != 0 else 50 + pts
+            return -pts - 15
+        # An opponent void in the suit with trumps left can ruff it.
+        ruff = ((o1 & smask) == 0 and (o1 & tm) != 0) or ((o2 & smask) == 0 and (o2 & tm) != 0)
+        if above == 0:  # the boss card of its suit
+            return -pts if ruff else 90 + pts
+        pa = hands[turn ^ 2]
+        if (pa & smask) == 0 and (pa & tm) != 0 and not ruff:  # partner ruffs it
+            return 20 - pts
+        if not ruff:
+            opp = o1 | o2
+            m = above & pa
+            while m != 0:  # does partner hold a card above all the opponents' of the suit?
+                x = lowbit_index(m)
+                m &= m - 1
+                if (TAB[O_ABOVE + x] & live & opp) == 0:
+                    return 70 + pts
+        return -pts
     partner = wseat == (turn ^ 2)
     if n == 3:  # the last card: the trick's outcome is known, keep trumps back when it costs nothing
         spare = 8 if is_trump and led != trump else 0
         if beats(C, t, TAB, c, win) or partner:
             return 100 + tpts + TAB[O_PTS + c] - spare
         return -TAB[O_PTS + c] - spare
+    if partner and n == 2:
+        # Third hand behind partner's card: smear points when the last hand cannot beat it.
+        last = hands[(turn + C[t, STEP]) & 3]
+        follow = last & (0xFF << (8 * led))
+        tms = last & (0xFF << (8 * trump))
+        if follow != 0:
+            sure = (win >> 3) != led or (follow & TAB[O_ABOVE + win]) == 0
+        else:
+            sure = tms == 0 or ((win >> 3) == trump and (tms & TAB[O_ABOVE + win]) == 0)
+        if sure:
+            return 50 + TAB[O_PTS + c] - (12 if is_trump else 0)
     if beats(C, t, TAB, c, win):
         safe = (TAB[O_ABOVE + c] & live & ~hands[turn]) == 0
         return 40 + (40 if safe else 0) + TAB[O_PTS + c] - (8 if is_trump else 0)
@@ -380,7 +507,7 @@ def _order_score(
     return -TAB[O_PTS + c] - (12 if is_trump else 0)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def gen_moves(
     C: Any,
     t: int,
@@ -417,6 +544,11 @@ def gen_moves(
         sc = 0
         if C[t, USE_ORDER] != 0:
             sc = _order_score(C, t, TAB, hands, c, n, led, tpts, live, win, wseat, turn)
+            if n == 3 and C[t, WP] == 0 and C[t, ROEMON] != 0:
+                # The roem objective: the trick's roem decides, the winner matters little.  (A four
+                # of a kind has every card of one rank, so c serves as the trick's first card.)
+                r = trick_roem(C, t, TAB, tmask | (1 << c), c)
+                sc += 1000 * (r if (turn & 1) == C[t, MAXT] else -r)
             hm = C[t, HISTMODE]
             if hm == 1:  # heuristic first, history breaks ties
                 sc = sc * 4096 + min(MV[HIST_ROW, c], 4095)
@@ -424,6 +556,8 @@ def gen_moves(
                 sc = MV[HIST_ROW, c] * 256 + sc
             if c == first:
                 sc = 1 << 60
+            elif c == MV[ply, KILLER] and n == 0:
+                sc = 1 << 59
         MV[ply, 8 + k] = sc
         MV[ply, k] = c
         j = k
@@ -504,22 +638,17 @@ def search(
             m &= m - 1
             sh += 5
         idx = tt_index(live ^ (tmask << 7) ^ (tmask >> 5), leader, pit + 4 * n, TT.shape[1] - 1)
-        if TT[t, idx, 1] == C[t, STAMP] and TT[t, idx, 0] == key:
-            lo = TT[t, idx, 2]
-            hi = TT[t, idx, 3]
+        d = tt_probe(TT, t, idx, key, C[t, STAMP])
+        if d >= 0:
+            lo = tt_lo(d)
+            hi = tt_hi(d)
             if lo >= beta:
                 return lo
             if hi <= alpha:
                 return hi
             alpha = max(alpha, lo)
             beta = min(beta, hi)
-            best_move = TT[t, idx, 4]
-        else:
-            TT[t, idx, 0] = key
-            TT[t, idx, 1] = C[t, STAMP]
-            TT[t, idx, 2] = -INF
-            TT[t, idx, 3] = INF
-            TT[t, idx, 4] = -1
+            best_move = tt_move(d)
     k = gen_moves(C, t, TAB, MV, ply, hands, n, led, tmask, tpts, turn, win, wseat, best_move)
     maximizing = (turn & 1) == C[t, MAXT]
     best = -INF if maximizing else INF
@@ -613,21 +742,464 @@ def search(
                 MV[HIST_ROW, c] += cnt * cnt
             break
     if idx >= 0:
-        # The slot may have been taken over by a deeper position meanwhile: re-check the key.
-        if TT[t, idx, 0] != key or TT[t, idx, 1] != C[t, STAMP]:
-            TT[t, idx, 0] = key
-            TT[t, idx, 1] = C[t, STAMP]
-            TT[t, idx, 2] = -INF
-            TT[t, idx, 3] = INF
-        if best <= alpha:
-            TT[t, idx, 3] = min(TT[t, idx, 3], best)
-        elif best >= beta:
-            TT[t, idx, 2] = max(TT[t, idx, 2], best)
-        else:
-            TT[t, idx, 2] = best
-            TT[t, idx, 3] = best
-        TT[t, idx, 4] = bm
+        tt_store(TT, t, idx, key, C[t, STAMP], best, alpha, beta, bm)
     return best
+
+
+# Fields of a ply's row of the state array ST used by the iterative search (zsearch).
+F_N, F_LED, F_TM, F_TP, F_FIRST, F_LEADER, F_TURN, F_WIN, F_WSEAT, F_PIT = range(10)
+F_ALPHA, F_BETA, F_A, F_B, F_BEST, F_BM, F_K, F_I, F_IDX, F_KEY, F_VT, F_NR = range(10, 22)
+ST_COLS = 24
+
+
+@njit(cache=True, _nrt=False)
+def set_state(
+    ST: Any,
+    ply: int,
+    n: int,
+    led: int,
+    tmask: int,
+    tpts: int,
+    first: int,
+    leader: int,
+    turn: int,
+    win: int,
+    wseat: int,
+    pit: int,
+) -> None:
+    ST[ply, F_N] = n
+    ST[ply, F_LED] = led
+    ST[ply, F_TM] = tmask
+    ST[ply, F_TP] = tpts
+    ST[ply, F_FIRST] = first
+    ST[ply, F_LEADER] = leader
+    ST[ply, F_TURN] = turn
+    ST[ply, F_WIN] = win
+    ST[ply, F_WSEAT] = wseat
+    ST[ply, F_PIT] = pit
+    ST[ply, F_NR] = 0
+
+
+@njit(cache=True, _nrt=False)
+def _roem_bound(C: Any, t: int, TAB: Any, hands: Any) -> int:
+    """At a trick boundary: an upper bound on the trick roem still to be made, 0 exactly when
+    no_roem_left.  A trick holds one card of each hand, so every run, stuk or four of a kind
+    needs its cards in different hands; a trick holds at most one run (20, or 50 when a run of
+    four is possible in the suit), and a suit's runs need three cards each."""
+    if C[t, ROEMON] == 0:
+        return 0
+    live = hands[0] | hands[1] | hands[2] | hands[3]
+    bound = 0
+    starts = live & (live >> 1) & (live >> 2) & 0x3F3F3F3F
+    if starts != 0:
+        blocked = 0
+        for p in range(4):
+            h = hands[p]
+            a1 = h & (h >> 1)
+            blocked |= a1 | (a1 >> 1) | (h & (h >> 2))
+        starts &= ~blocked
+        for s in range(4):
+            u = (starts >> (8 * s)) & 255
+            if u != 0:
+                runs = min(popcount(u), popcount((live >> (8 * s)) & 255) // 3)
+                bound += runs * (50 if (u & (u >> 1)) != 0 else 20)
+    stuk = C[t, STUKM]
+    if stuk != 0 and (live & stuk) == stuk:
+        for p in range(4):
+            if (hands[p] & stuk) == stuk:
+                break
+        else:
+            bound += 20
+    for r in range(8):
+        rmask = _RANK_MASK0 << r
+        if TAB[O_QUART + r] != 0 and (live & rmask) == rmask:
+            ok = True
+            for p in range(4):
+                h = hands[p] & rmask
+                if (h & (h - 1)) != 0:
+                    ok = False
+            if ok:
+                bound += TAB[O_QUART + r]
+    return bound
+
+
+@njit(cache=True, _nrt=False)
+def _quick_bounds(C: Any, t: int, TAB: Any, hands: Any, pit: int, rmax: int) -> tuple[int, int]:
+    """Bounds on the value at a trick boundary from which at most ``rmax`` trick roem can be made.
+
+    A side can at most win every point left (and all the roem).  Moreover the highest trumps still in play, as far
+    as one team holds them all, are sure points for that team (each wins its trick or falls in a
+    trick that a partner's higher trump wins), and that team surely wins a trick, so the other
+    cannot make pit."""
+    live = hands[0] | hands[1] | hands[2] | hands[3]
+    ptot = (
+        TAB[O_PTSB + (live & 255)]
+        + TAB[O_PTSB + 256 + ((live >> 8) & 255)]
+        + TAB[O_PTSB + 512 + ((live >> 16) & 255)]
+        + TAB[O_PTSB + 768 + ((live >> 24) & 255)]
+        + C[t, LAST]
+    )
+    trump = C[t, TRUMP]
+    team0 = hands[0] | hands[2]
+    sure = 0
+    x = -1  # the team holding the highest trump in play
+    for p in range(7, -1, -1):
+        d = TAB[O_SORD + 8 * trump + p]
+        if ((live >> d) & 1) == 0:
+            continue
+        owner = 0 if ((team0 >> d) & 1) != 0 else 1
+        if x < 0:
+            x = owner
+        elif owner != x:
+            break
+        sure += TAB[O_PTS + d]
+    maxt = C[t, MAXT]
+    wp = C[t, WP]
+    hi = wp * ptot
+    lo = -hi
+    if x == maxt:
+        lo = wp * (2 * sure - ptot)
+    elif x >= 0:
+        hi = wp * (ptot - 2 * sure)
+    pm = ((pit >> maxt) & 1) != 0 and (x < 0 or x == maxt)
+    po = ((pit >> (1 - maxt)) & 1) != 0 and x != maxt
+    e1 = C[t, PITB] * C[t, RMT] if pm else 0
+    e2 = C[t, PITB] * C[t, ROT] if po else 0
+    hi += max(0, max(e1, e2)) + rmax * max(0, max(C[t, RMT], C[t, ROT]))
+    lo += min(0, min(e1, e2)) + rmax * min(0, min(C[t, RMT], C[t, ROT]))
+    return lo, hi
+
+
+@njit(cache=True, _nrt=False)
+def zsearch(C: Any, t: int, TAB: Any, TT: Any, MV: Any, ST: Any, hands: Any, root: int, alpha: int, beta: int) -> int:
+    """Fail-soft alpha-beta like :func:`search` (same values, same nodes), but iterative: the state
+    of each ply lives in row ``ply`` of ``ST`` (fields F_*; the caller fills F_N..F_PIT of
+    ``ST[root]``, e.g. with set_state) instead of in the arguments of recursive calls, which
+    numba passes as dozens of machine words per call.  Without the experimental options
+    (two_tricks, mid_trick_tt, history), which only :func:`search` has."""
+    use_tt = C[t, USE_TT] != 0
+    step = C[t, STEP]
+    maxt = C[t, MAXT]
+    stamp = C[t, STAMP]
+    size_mask = TT.shape[1] - 1
+    nodes = 0
+    ply = root
+    ST[ply, F_ALPHA] = alpha
+    ST[ply, F_BETA] = beta
+    descend = True
+    ret = 0
+    while True:
+        have = False
+        if descend:
+            # Enter the node of ST[ply]: settle it at once if possible, else list its moves.
+            nodes += 1
+            n = ST[ply, F_N]
+            leader = ST[ply, F_LEADER]
+            pit = ST[ply, F_PIT]
+            alpha = ST[ply, F_ALPHA]
+            beta = ST[ply, F_BETA]
+            idx = -1
+            key = -1
+            best_move = -1
+            done = False
+            if n == 0:
+                hl = hands[leader]
+                if (hl & (hl - 1)) == 0:
+                    ret = _last_trick(C, t, TAB, hands, leader, pit)
+                    done = True
+                elif use_tt:
+                    live = hands[0] | hands[1] | hands[2] | hands[3]
+                    # Quick bounds on what is left.  Once no roem is left it stays so further
+                    # down this line (flag F_NR).
+                    rmax = 0
+                    if ST[ply, F_NR] == 0:
+                        rmax = _roem_bound(C, t, TAB, hands)
+                        if rmax == 0:
+                            ST[ply, F_NR] = 1
+                    qlo, qhi = _quick_bounds(C, t, TAB, hands, pit, rmax)
+                    if qhi <= alpha:
+                        ret = qhi
+                        done = True
+                    elif qlo >= beta:
+                        ret = qlo
+                        done = True
+                    if not done:
+                        key = live | (leader << 32) | (pit << 34)
+                        idx = tt_index(live, leader, pit, size_mask)
+                        d = tt_probe(TT, t, idx, key, stamp)
+                        if d >= 0:
+                            lo = tt_lo(d)
+                            hi = tt_hi(d)
+                            if lo >= beta:
+                                ret = lo
+                                done = True
+                            elif hi <= alpha:
+                                ret = hi
+                                done = True
+                            else:
+                                alpha = max(alpha, lo)
+                                beta = min(beta, hi)
+                                best_move = tt_move(d)
+                        if not done and popcount(hl) == 2:
+                            # Two tricks left: their exact value by nested loops, kept as exact in
+                            # the table, so later tests at other bounds find it settled.
+                            ret = _two_tricks(C, t, TAB, hands, leader, pit)
+                            tt_store(TT, t, idx, key, stamp, ret, -INF, INF, -1)
+                            done = True
+            if not done and n == 3 and use_tt:
+                # The trick's last card: if the table already settles the position after one of
+                # the cards, that card cuts off at once (enhanced transposition cut-off).
+                turn = ST[ply, F_TURN]
+                win = ST[ply, F_WIN]
+                wseat = ST[ply, F_WSEAT]
+                lm = legal(C, t, TAB, hands[turn], ST[ply, F_LED], win, wseat == (turn ^ 2))
+                if (lm & (lm - 1)) != 0:
+                    mx = (turn & 1) == maxt
+                    rest = hands[0] | hands[1] | hands[2] | hands[3]
+                    # Also when every card's entry shows that it fails low (max) or high (min).
+                    allfail = True
+                    bound = -INF if mx else INF
+                    m = lm
+                    while m != 0:
+                        c = lowbit_index(m)
+                        m &= m - 1
+                        live2 = rest & ~(1 << c)
+                        if popcount(live2) <= 4:
+                            allfail = False
+                            break
+                        ws2 = turn if beats(C, t, TAB, c, win) else wseat
+                        wt = ws2 & 1
+                        pit2 = pit & (1 << wt)
+                        key2 = live2 | (ws2 << 32) | (pit2 << 34)
+                        d = tt_probe(TT, t, tt_index(live2, ws2, pit2, size_mask), key2, stamp)
+                        if d >= 0:
+                            tm2 = ST[ply, F_TM] | (1 << c)
+                            tp2 = ST[ply, F_TP] + TAB[O_PTS + c]
+                            vt = _trick_value(C, t, TAB, tm2, ST[ply, F_FIRST], tp2, wt, pit, False)
+                            if mx and tt_lo(d) + vt >= beta:
+                                ret = tt_lo(d) + vt
+                                done = True
+                                break
+                            if not mx and tt_hi(d) + vt <= alpha:
+                                ret = tt_hi(d) + vt
+                                done = True
+                                break
+                            if allfail:
+                                if mx and tt_hi(d) + vt <= alpha:
+                                    bound = max(bound, tt_hi(d) + vt)
+                                elif not mx and tt_lo(d) + vt >= beta:
+                                    bound = min(bound, tt_lo(d) + vt)
+                                else:
+                                    allfail = False
+                        else:
+                            allfail = False
+                    if not done and allfail:
+                        ret = bound
+                        done = True
+            if done:
+                if ply == root:
+                    C[t, NODES] += nodes
+                    return ret
+                ply -= 1
+                have = True
+            else:
+                k = gen_moves(
+                    C,
+                    t,
+                    TAB,
+                    MV,
+                    ply,
+                    hands,
+                    n,
+                    ST[ply, F_LED],
+                    ST[ply, F_TM],
+                    ST[ply, F_TP],
+                    ST[ply, F_TURN],
+                    ST[ply, F_WIN],
+                    ST[ply, F_WSEAT],
+                    best_move,
+                )
+                ST[ply, F_K] = k
+                ST[ply, F_I] = -1
+                ST[ply, F_ALPHA] = alpha
+                ST[ply, F_BETA] = beta
+                ST[ply, F_A] = alpha
+                ST[ply, F_B] = beta
+                ST[ply, F_BEST] = -INF if ((ST[ply, F_TURN] & 1) == maxt) else INF
+                ST[ply, F_BM] = -1
+                ST[ply, F_IDX] = idx
+                ST[ply, F_KEY] = key
+        else:
+            have = True
+        # The node of ST[ply]: take in the value ``ret`` of its move i (when ``have``), then play
+        # its next move: either descend into it or, for the deal's last card, value it here.
+        n = ST[ply, F_N]
+        led = ST[ply, F_LED]
+        tmask = ST[ply, F_TM]
+        tpts = ST[ply, F_TP]
+        first = ST[ply, F_FIRST]
+        leader = ST[ply, F_LEADER]
+        turn = ST[ply, F_TURN]
+        win = ST[ply, F_WIN]
+        wseat = ST[ply, F_WSEAT]
+        pit = ST[ply, F_PIT]
+        a = ST[ply, F_A]
+        b = ST[ply, F_B]
+        best = ST[ply, F_BEST]
+        bm = ST[ply, F_BM]
+        k = ST[ply, F_K]
+        i = ST[ply, F_I]
+        maximizing = (turn & 1) == maxt
+        v = ret + ST[ply, F_VT] if have else 0
+        pushed = False
+        while True:
+            if have:
+                c = MV[ply, i]
+                hands[turn] ^= 1 << c
+                if maximizing:
+                    if v > best:
+                        best = v
+                        bm = c
+                        if v > a:
+                            a = v
+                elif v < best:
+                    best = v
+                    bm = c
+                    if v < b:
+                        b = v
+                if a >= b:
+                    MV[ply, KILLER] = c
+                    break
+            have = True
+            i += 1
+            if i >= k:
+                break
+            c = MV[ply, i]
+            hands[turn] ^= 1 << c
+            if n == 0:
+                w2 = c
+                ws2 = turn
+                led2 = c >> 3
+                first2 = c
+            else:
+                led2 = led
+                first2 = first
+                if beats(C, t, TAB, c, win):
+                    w2 = c
+                    ws2 = turn
+                else:
+                    w2 = win
+                    ws2 = wseat
+            tm2 = tmask | (1 << c)
+            tp2 = tpts + TAB[O_PTS + c]
+            q = ply + 1
+            if n < 3:
+                ST[q, F_N] = n + 1
+                ST[q, F_LED] = led2
+                ST[q, F_TM] = tm2
+                ST[q, F_TP] = tp2
+                ST[q, F_FIRST] = first2
+                ST[q, F_LEADER] = leader
+                ST[q, F_TURN] = (turn + step) & 3
+                ST[q, F_WIN] = w2
+                ST[q, F_WSEAT] = ws2
+                ST[q, F_PIT] = pit
+                ST[q, F_ALPHA] = a
+                ST[q, F_BETA] = b
+                ST[q, F_NR] = ST[ply, F_NR]
+                ST[ply, F_VT] = 0
+                pushed = True
+                break
+            wt = ws2 & 1
+            if (hands[0] | hands[1] | hands[2] | hands[3]) == 0:
+                v = _trick_value(C, t, TAB, tm2, first2, tp2 + C[t, LAST], wt, pit, True)
+                continue
+            vt = _trick_value(C, t, TAB, tm2, first2, tp2, wt, pit, False)
+            hw = hands[ws2]
+            pit2 = pit & (1 << wt)
+            if (hw & (hw - 1)) == 0:  # the last trick has no choices: value it here
+                nodes += 1
+                v = vt + _last_trick(C, t, TAB, hands, ws2, pit2)
+                continue
+            if use_tt:
+                # A table entry that settles the next trick's position spares entering it.
+                live2 = hands[0] | hands[1] | hands[2] | hands[3]
+                d = tt_probe(TT, t, tt_index(live2, ws2, pit2, size_mask), live2 | (ws2 << 32) | (pit2 << 34), stamp)
+                if d >= 0:
+                    lo = tt_lo(d)
+                    if lo >= b - vt:
+                        nodes += 1
+                        v = vt + lo
+                        continue
+                    hi = tt_hi(d)
+                    if hi <= a - vt:
+                        nodes += 1
+                        v = vt + hi
+                        continue
+            ST[q, F_N] = 0
+            ST[q, F_LED] = -1
+            ST[q, F_TM] = 0
+            ST[q, F_TP] = 0
+            ST[q, F_FIRST] = -1
+            ST[q, F_LEADER] = ws2
+            ST[q, F_TURN] = ws2
+            ST[q, F_WIN] = -1
+            ST[q, F_WSEAT] = -1
+            ST[q, F_PIT] = pit2
+            ST[q, F_ALPHA] = a - vt
+            ST[q, F_BETA] = b - vt
+            ST[q, F_NR] = ST[ply, F_NR]
+            ST[ply, F_VT] = vt
+            pushed = True
+            break
+        if pushed:
+            ST[ply, F_I] = i
+            ST[ply, F_A] = a
+            ST[ply, F_B] = b
+            ST[ply, F_BEST] = best
+            ST[ply, F_BM] = bm
+            ply += 1
+            descend = True
+            continue
+        idx = ST[ply, F_IDX]
+        if idx >= 0:
+            tt_store(TT, t, idx, ST[ply, F_KEY], stamp, best, ST[ply, F_ALPHA], ST[ply, F_BETA], bm)
+        ret = best
+        if ply == root:
+            C[t, NODES] += nodes
+            return ret
+        ply -= 1
+        descend = False
+
+
+@njit(cache=True, _nrt=False)
+def fast_ok(C: Any, t: int) -> bool:
+    """Whether zsearch can stand in for search (no experimental option is on)."""
+    return C[t, USE_TWO] == 0 and C[t, USE_MIDTT] == 0 and C[t, HISTMODE] == 0
+
+
+@njit(cache=True, _nrt=False)
+def boundary_search(
+    C: Any,
+    t: int,
+    TAB: Any,
+    TT: Any,
+    MV: Any,
+    ST: Any,
+    hands: Any,
+    leader: int,
+    pit: int,
+    alpha: int,
+    beta: int,
+    ply: int,
+) -> int:
+    """search at a trick boundary (leader to lead, pit state ``pit``), by zsearch when it can."""
+    z = hands[0] * 0
+    m1 = z - 1
+    if fast_ok(C, t):
+        set_state(ST, ply, z, m1, z, z, m1, leader, leader, m1, m1, pit)
+        return zsearch(C, t, TAB, TT, MV, ST, hands, ply, alpha, beta)
+    return search(C, t, TAB, TT, MV, hands, z, m1, z, z, m1, leader, leader, m1, m1, pit, alpha, beta, ply)
 
 
 @njit(cache=True, _nrt=False)
@@ -637,6 +1209,7 @@ def after(
     TAB: Any,
     TT: Any,
     MV: Any,
+    ST: Any,
     hands: Any,
     c: int,
     n: int,
@@ -654,10 +1227,6 @@ def after(
     ply: int,
 ) -> int:
     """Value (for the position before ``c``'s trick, so counting that whole trick) after ``turn`` plays ``c``."""
-    # Typed zero and minus one: literal constants would make numba compile (and cache) extra
-    # specialisations of the recursive functions, which breaks loading them from the cache.
-    z = hands[0] * 0
-    m1 = z - 1
     hands[turn] ^= 1 << c
     if n == 0:
         w2 = c
@@ -675,28 +1244,33 @@ def after(
             ws2 = wseat
     tm2 = tmask | (1 << c)
     tp2 = tpts + TAB[O_PTS + c]
+    fast = fast_ok(C, t)
     if n < 3:
-        v = search(
-            C,
-            t,
-            TAB,
-            TT,
-            MV,
-            hands,
-            n + 1,
-            led2,
-            tm2,
-            tp2,
-            first2,
-            leader,
-            (turn + C[t, STEP]) & 3,
-            w2,
-            ws2,
-            pit,
-            alpha,
-            beta,
-            ply + 1,
-        )
+        if fast:
+            set_state(ST, ply + 1, n + 1, led2, tm2, tp2, first2, leader, (turn + C[t, STEP]) & 3, w2, ws2, pit)
+            v = zsearch(C, t, TAB, TT, MV, ST, hands, ply + 1, alpha, beta)
+        else:
+            v = search(
+                C,
+                t,
+                TAB,
+                TT,
+                MV,
+                hands,
+                n + 1,
+                led2,
+                tm2,
+                tp2,
+                first2,
+                leader,
+                (turn + C[t, STEP]) & 3,
+                w2,
+                ws2,
+                pit,
+                alpha,
+                beta,
+                ply + 1,
+            )
     else:
         wt = ws2 & 1
         rest = hands[0] | hands[1] | hands[2] | hands[3]
@@ -704,29 +1278,24 @@ def after(
             v = _trick_value(C, t, TAB, tm2, first2, tp2 + C[t, LAST], wt, pit, True)
         else:
             vt = _trick_value(C, t, TAB, tm2, first2, tp2, wt, pit, False)
-            v = vt + search(
-                C,
-                t,
-                TAB,
-                TT,
-                MV,
-                hands,
-                z,
-                m1,
-                z,
-                z,
-                m1,
-                ws2,
-                ws2,
-                m1,
-                m1,
-                pit & (1 << wt),
-                alpha - vt,
-                beta - vt,
-                ply + 1,
-            )
+            v = vt + boundary_search(C, t, TAB, TT, MV, ST, hands, ws2, pit & (1 << wt), alpha - vt, beta - vt, ply + 1)
     hands[turn] ^= 1 << c
     return v
+
+
+@njit(cache=True, _nrt=False)
+def _align_up(x: int, unit: int, res: int) -> int:
+    """The least value >= x that is res modulo unit (x itself for the infinities)."""
+    if x <= -INF or x >= INF:
+        return x
+    return x + (res - x) % unit
+
+
+@njit(cache=True, _nrt=False)
+def _align_down(x: int, unit: int, res: int) -> int:
+    if x <= -INF or x >= INF:
+        return x
+    return x - (x - res) % unit
 
 
 @njit(cache=True, _nrt=False)
@@ -736,6 +1305,7 @@ def mtdf(
     TAB: Any,
     TT: Any,
     MV: Any,
+    ST: Any,
     hands: Any,
     c: int,
     n: int,
@@ -749,35 +1319,57 @@ def mtdf(
     wseat: int,
     pit: int,
     guess: int,
+    unit: int,
+    res: int,
+    stop: int,
+    stop_dir: int,
 ) -> int:
     """Exact value after ``c`` by zero-window searches converging on it (MTD(f)).
 
-    Card points make the values fine-grained, so plain MTD(f) (next test at the value just
-    returned) can crawl a few points per search; the step doubles while the searches keep
-    failing the same way, and shrinks again when they turn."""
+    Every value is ``res`` modulo ``unit`` (e.g. NS minus EW points has the parity of the points
+    left; roem comes in tens), so each test asks about the next such value only.  Card points
+    make the values fine-grained, so plain MTD(f) (next test at the value just returned) can
+    crawl a few points per search: the step doubles while the searches keep failing the same
+    way, and once the value is bracketed the tests bisect the bracket.
+
+    With ``stop_dir`` 1 a first test asks whether the value is at least ``stop``, and if not that
+    bound (< stop) is returned at once; with -1 likewise for a value >= stop.  The real objective
+    only needs to know that the makers go nat, not by how much."""
     lo = -INF
     hi = INF
+    if stop_dir != 0:
+        g = after(C, t, TAB, TT, MV, ST, hands, c, n, led, tmask, tpts, first, leader, turn, win, wseat, pit,
+                  stop - 1, stop, 0)
+        if g >= stop:
+            if stop_dir < 0:
+                return g
+            lo = _align_up(g, unit, res)
+        else:
+            if stop_dir > 0:
+                return g
+            hi = _align_down(g, unit, res)
     beta = guess
-    step = 1
+    step = unit
     up = 0
-    g = guess
-    z = hands[0] * 0  # a typed zero: see search
     while lo < hi:
-        beta = max(lo + 1, min(beta, hi))
-        g = after(
-            C, t, TAB, TT, MV, hands, c, n, led, tmask, tpts, first, leader, turn, win, wseat, pit, beta - 1, beta, z
-        )
+        if lo > -INF and hi < INF:
+            beta = (lo + hi + 1) // 2
+        beta = _align_up(max(lo + 1, min(beta, hi)), unit, res)
+        if beta > hi:
+            beta = hi
+        g = after(C, t, TAB, TT, MV, ST, hands, c, n, led, tmask, tpts, first, leader, turn, win, wseat, pit,
+                  beta - 1, beta, 0)
         if g >= beta:
-            lo = g
-            step = step * 2 if up > 0 else 1
+            lo = _align_up(g, unit, res)
+            step = step * 2 if up > 0 else unit
             up = 1
             beta = lo + step
         else:
-            hi = g
-            step = step * 2 if up < 0 else 1
+            hi = _align_down(g, unit, res)
+            step = step * 2 if up < 0 else unit
             up = -1
             beta = hi - step + 1
-    return g
+    return lo
 
 
 @njit(cache=True)
@@ -787,6 +1379,7 @@ def root_values(
     TAB: Any,
     TT: Any,
     MV: Any,
+    ST: Any,
     hands: Any,
     n: int,
     led: int,
@@ -799,6 +1392,10 @@ def root_values(
     wseat: int,
     pit: int,
     mtd: bool,
+    unit: int,
+    res: int,
+    stop: int,
+    stop_dir: int,
     out: Any,
 ) -> int:
     """Value after every legal card of the player to move: out[card] (others untouched).
@@ -814,7 +1411,10 @@ def root_values(
     for i in range(k):
         c = cards[i]
         if mtd:
-            v = mtdf(C, t, TAB, TT, MV, hands, c, n, led, tmask, tpts, first, leader, turn, win, wseat, pit, guess)
+            v = mtdf(
+                C, t, TAB, TT, MV, ST, hands, c, n, led, tmask, tpts, first, leader, turn, win, wseat, pit, guess,
+                unit, res, stop, stop_dir,
+            )
         else:
             v = after(
                 C,
@@ -822,6 +1422,7 @@ def root_values(
                 TAB,
                 TT,
                 MV,
+                ST,
                 hands,
                 c,
                 n,
@@ -839,7 +1440,8 @@ def root_values(
                 z + 1,
             )
         out[c] = v
-        guess = v
+        if not ((stop_dir > 0 and v < stop) or (stop_dir < 0 and v >= stop)):
+            guess = v  # an exact value (a card cut short by the stop test gives only a bound)
     # Cards merged away take the value of the next stronger live card of their suit.
     for s in range(4):
         for p in range(6, -1, -1):
@@ -853,18 +1455,13 @@ def root_values(
 
 @njit(cache=True, _nrt=False)
 def _escapes(
-    C: Any, TAB: Any, TT: Any, MV: Any, hands: Any, leader: int, pit: int, makers: int, need: int, ply: int
+    C: Any, TAB: Any, TT: Any, MV: Any, ST: Any, hands: Any, leader: int, pit: int, makers: int, need: int, ply: int
 ) -> bool:
     """At a trick boundary: can the makers still gain ``need`` more than the defenders (row 0, NS view)?"""
-    # Typed zero and minus one: literal constants would make numba compile (and cache) extra
-    # specialisations of the recursive functions, which breaks loading them from the cache.
-    z = hands[0] * 0
-    m1 = z - 1
+    z = hands[0] * 0  # typed zero: see dual
     if makers == 0:
-        v = search(C, z, TAB, TT, MV, hands, z, m1, z, z, m1, leader, leader, m1, m1, pit, need - 1, need, ply)
-        return v >= need
-    v = search(C, z, TAB, TT, MV, hands, z, m1, z, z, m1, leader, leader, m1, m1, pit, -need, -need + 1, ply)
-    return v <= -need
+        return boundary_search(C, z, TAB, TT, MV, ST, hands, leader, pit, need - 1, need, ply) >= need
+    return boundary_search(C, z, TAB, TT, MV, ST, hands, leader, pit, -need, -need + 1, ply) <= -need
 
 
 @njit(DUAL_SIG, cache=True, _nrt=False)
@@ -874,6 +1471,7 @@ def dual(
     TT: Any,
     DT: Any,
     MV: Any,
+    ST: Any,
     hands: Any,
     n: int,
     led: int,
@@ -904,19 +1502,17 @@ def dual(
         if live == 0:
             return need <= 0 or allow >= 0
         if allow < 0:  # only escaping nat helps: a plain points test
-            return _escapes(C, TAB, TT, MV, hands, leader, pit, makers, need, ply)
+            return _escapes(C, TAB, TT, MV, ST, hands, leader, pit, makers, need, ply)
         need = max(min(need, 2000), -2000)  # beyond any deal's points: keeps the key in range
         key = live | (leader << 32) | (pit << 34) | ((need + 2048) << 36) | ((allow // 10 + 512) << 48)
         idx = tt_index(live ^ (need * 7919) ^ (allow * 104729), leader, pit, DT.shape[0] - 1)
         if DT[idx, 0] == key and DT[idx, 1] == C[0, STAMP]:
             return DT[idx, 2] != 0
         # Either test alone may settle it; only when both fail must the two be searched together.
-        if _escapes(C, TAB, TT, MV, hands, leader, pit, makers, need, ply):
+        if _escapes(C, TAB, TT, MV, ST, hands, leader, pit, makers, need, ply):
             res = True
         else:
-            vr = search(
-                C, z + 1, TAB, TT, MV, hands, z, m1, z, z, m1, leader, leader, m1, m1, pit, allow, allow + 1, ply
-            )
+            vr = boundary_search(C, z + 1, TAB, TT, MV, ST, hands, leader, pit, allow, allow + 1, ply)
             if vr <= allow:
                 res = True
             else:
@@ -926,6 +1522,7 @@ def dual(
                     TT,
                     DT,
                     MV,
+                    ST,
                     hands,
                     m1,
                     led,
@@ -976,6 +1573,7 @@ def dual(
                 TT,
                 DT,
                 MV,
+                ST,
                 hands,
                 n + 1,
                 led2,
@@ -1006,6 +1604,7 @@ def dual(
                 TT,
                 DT,
                 MV,
+                ST,
                 hands,
                 z,
                 m1,

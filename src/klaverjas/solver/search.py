@@ -17,6 +17,7 @@ how much the threat of escaping still saves.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -58,7 +59,9 @@ class Options:
     merge: bool = True
     order: bool = True
     mtd: bool = True
-    two_tricks: bool = False  # the last two tricks by nested loops instead of the search
+    # Experiments, measured slower; any of them switches to the older recursive kernel (engine.search),
+    # the default search being engine.zsearch (which values the last two tricks exactly with tt on).
+    two_tricks: bool = False  # the last two tricks by nested loops, not kept in the table
     mid_trick_tt: bool = False  # transposition table inside tricks too, not only between them
     history: int = 0  # 0 off, 1 heuristic first and history as tie-break, 2 history first
 
@@ -72,9 +75,10 @@ class Solver:
 
     def __post_init__(self) -> None:
         size = 1 << self.tt_bits
-        self._tt = np.zeros((2, size, 5), dtype=np.int64)  # key, stamp, lower, upper bound, best card
+        self._tt = np.zeros((2, size, 2), dtype=np.int64)  # key; bounds, best card and stamp (engine.tt_store)
         self._dt = np.zeros((1 << 16, 3), dtype=np.int64)
         self._mv = np.zeros((48, 40), dtype=np.int64)  # move lists per ply; last row: history
+        self._st = np.zeros((48, E.ST_COLS), dtype=np.int64)  # the iterative search's state per ply
         self._stamp = 0
         self._tabs: dict[tuple[str, str, int], np.ndarray] = {}
 
@@ -110,8 +114,13 @@ class Solver:
         rules = pos.rules
         tab = self._tables(rules, pos.trump)
         pr = PlayRules.of(rules)
+        if self._stamp >= E.MAX_STAMP:  # the stamps wrap: forget every older entry
+            self._tt[:] = 0
+            self._dt[:] = 0
+            self._stamp = 0
         self._stamp += 1
         self._mv[-1, :] = 0  # history counts start afresh for each position
+        self._mv[:, E.KILLER] = -1  # and so do the killer cards (same values either way, fewer surprises)
         opt = self.options
         C = np.zeros((2, E.NCOLS), dtype=np.int64)
         for row in (0, 1):
@@ -140,9 +149,23 @@ class Solver:
         hands, state = self._state(pos)
         args = (tab, self._tt, self._mv, hands)
 
+        # Every value of row 0 has the parity of the points still to play when all roem is even
+        # (NS minus EW points = 2 * NS points - the points left); row 1 (roem) comes in units of roem.
+        in_play = int(hands[0] | hands[1] | hands[2] | hands[3]) | state[2]
+        left = sum(int(tab[E.O_PTS + c]) for c in cards_of(in_play))
+        ru = self._roem_unit(rules)
+        unit0, res0 = (2, (left + int(C[0, E.LAST])) % 2) if ru % 2 == 0 else (1, 0)
+        stop, stop_dir = 0, 0
+        if objective == "real" and pos.makers is not None and rules.has_makers:
+            # Only whether the makers go nat matters for a card on which they do: test that first.
+            acc = pos.totals()
+            stop, stop_dir = (1 - acc[0] + acc[1], 1) if pos.makers == 0 else (acc[1] - acc[0], -1)
+
         def row_values(row: int) -> dict[Card, int]:
             out = np.full(32, -E.INF - 1, dtype=np.int64)
-            lm = E.root_values(C, row, tab, self._tt, self._mv, hands, *state, opt.mtd, out)
+            lm = E.root_values(
+                C, row, tab, self._tt, self._mv, self._st, hands, *state, opt.mtd, unit0, res0, stop, stop_dir, out
+            )
             return {c: int(out[c]) for c in cards_of(int(lm))}
 
         g_ns = row_values(0)
@@ -182,11 +205,25 @@ class Solver:
             else:
                 lost.append(c)
         if lost:
-            hands = args[3]
+            tab, hands = args[0], args[3]
+            unit = self._roem_unit(pos.rules)
+            roem_max = 0
+            # Equivalent cards (same points, next to each other, no roem: see engine.merged_away) share
+            # their values; the strongest of each group is searched first.
+            lm = sum(1 << c for c in g_ns)
+            live = int(hands[0] | hands[1] | hands[2] | hands[3]) | state[2]
+            hand = int(hands[pos.turn])
+            lost.sort(key=lambda c: -int(tab[E.O_SPOS + c]))
             for c in lost:
+                d = int(E.next_live(tab, c, live))
+                if d in values and E.merged_away(C, 0, tab, c, lm, hand, live):
+                    values[c] = values[d]
+                    continue
                 # The most roem (with the pit) the defenders can force after c, if the makers only cared
                 # about roem; zero at once from the quick bound when no roem is left to make.
-                roem_max = int(E.mtdf(C, 1, args[0], args[1], args[2], hands, c, *state, 0))
+                roem_max = int(
+                    E.mtdf(C, 1, args[0], args[1], args[2], self._st, hands, c, *state, roem_max, unit, 0, 0, 0)
+                )
                 child = pos.play(c)
                 ct = child.totals()
                 need = 1 - sgn * (ct[0] - ct[1])  # what the makers still need to escape nat
@@ -208,6 +245,7 @@ class Solver:
                                 args[1],
                                 self._dt,
                                 self._mv,
+                                self._st,
                                 child_hands,
                                 *child_state,
                                 makers,
@@ -222,6 +260,14 @@ class Solver:
                         lo = mid + 1
                 values[c] = -sgn * (total + acc_roem + 10 * lo)
         return values
+
+    @staticmethod
+    def _roem_unit(rules: Rules) -> int:
+        """A unit of every roem total (with the pit bonus): the gcd of the amounts, 1 when there are none."""
+        amounts = [rules.pit_bonus]
+        if rules.roem == "trick":
+            amounts += [*RUN_ROEM, 20, *quartet_values(rules)]
+        return math.gcd(*amounts) or 1
 
     @staticmethod
     def _state(pos: Position) -> tuple[np.ndarray, State]:
