@@ -101,7 +101,7 @@ def trump_options(view: View) -> list[Option]:
             if a.suit is None:
                 continue
             fit = fits[a.suit]
-            name_en, name_nl = _suit_verbs(a.suit)
+            name_en, name_nl = suit_names(a.suit)
             if fit.code:
                 out.append(_fit_option(a, fit, hand, f"Choose {name_en}", f"Kies {name_nl}",
                                        1000 + 10 * fit.n + fit.points / 100))
@@ -132,7 +132,8 @@ def trump_options(view: View) -> list[Option]:
     return out
 
 
-def _suit_verbs(suit: int) -> tuple[str, str]:
+def suit_names(suit: int) -> tuple[str, str]:
+    """The suit's name in English and Dutch (for "Choose hearts" / "Kies harten")."""
     from ..core.reasons import suit_words
     return suit_words(suit, "en"), suit_words(suit, "nl")
 

@@ -18,11 +18,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..core import SUIT_MASKS, TABLES, TrumpAction, cards_of, choose, legal_for, trick_view
+from ..core import SUIT_MASKS, TABLES, TrumpAction, cards_of, legal_for, trick_view
 from ..core.seats import step_of
 from ..core.trump import PASS, PLAY
 from .base import Bot, Option
-from .basic import BasicBot, card_options, trump_options
+from .basic import BasicBot, card_options, suit_names, trump_options
 from .bidding import model as bidding_model
 from .sampling import World, sample_worlds
 from .texts import TEXTS, both
@@ -184,49 +184,37 @@ def estimate_options(view: View) -> list[Option]:
     place = ((view.seat - view.leader) * step_of(view.rules.direction)) % 4
     pass_value = model.threshold[place]
     t = _signed(pass_value)
-
-    def est(suit: int) -> float:
-        return model.estimate(view.hand, suit, place)
-
+    # Each way of taking a suit: accept the one on offer, or name one.
+    takes = [(a, view.proposed if a == PLAY else a.suit) for a in view.options if a != PASS]
+    estimates = {a: model.estimate(view.hand, suit, place) for a, suit in takes if suit is not None}
     out: list[Option] = []
-    offered = [a.suit for a in view.options if a.kind == "choose" and a.suit is not None]
-    if PLAY in view.options:
-        assert view.proposed is not None
-        v = est(view.proposed)
-        good = v > pass_value
-        verb = ("Play", "Spelen") if good else ("Do not play", "Niet spelen")
-        out.append(Option(PLAY, v, both("estimate_play" if good else "estimate_weak", verb_en=verb[0],
-                                        verb_nl=verb[1], s_suit=view.proposed, v=_signed(v), t=t), "estimate"))
-    for suit in offered:
-        v = est(suit)
+    for action, suit in takes:
+        assert suit is not None
+        v = estimates[action]
         if PASS not in view.options:
             why = both("estimate_forced", s_suit=suit, v=_signed(v))
         else:
             good = v > pass_value
-            name_en, name_nl = _suit_names(suit)
-            verb = (f"Choose {name_en}", f"Kies {name_nl}") if good else (f"Do not choose {name_en}",
-                                                                          f"Kies geen {name_nl}")
+            if action == PLAY:
+                verb = ("Play", "Spelen") if good else ("Do not play", "Niet spelen")
+            else:
+                name_en, name_nl = suit_names(suit)
+                verb = (f"Choose {name_en}", f"Kies {name_nl}") if good else (f"Do not choose {name_en}",
+                                                                              f"Kies geen {name_nl}")
             why = both("estimate_play" if good else "estimate_weak", verb_en=verb[0], verb_nl=verb[1],
                        s_suit=suit, v=_signed(v), t=t)
-        out.append(Option(choose(suit), v, why, "estimate"))
+        out.append(Option(action, v, why, "estimate"))
     if PASS in view.options:
-        candidates = [o for o in out if o.action != PASS]
-        best = max(candidates, key=lambda o: o.score)
-        best_suit = view.proposed if best.action == PLAY else best.action.suit  # type: ignore[union-attr]
-        code = "estimate_forgo" if best.score > pass_value else "estimate_pass"
-        out.append(Option(PASS, pass_value, both(code, s_best=best_suit, v=_signed(best.score), t=t), "estimate"))
+        best, best_suit = max(takes, key=lambda take: estimates[take[0]])
+        code = "estimate_forgo" if estimates[best] > pass_value else "estimate_pass"
+        out.append(Option(PASS, pass_value, both(code, s_best=best_suit, v=_signed(estimates[best]), t=t),
+                          "estimate"))
     out.sort(key=lambda o: -o.score)
     for o in out:
         if o.action in rule:
             for lang, idx in (("en", 0), ("nl", 1)):
                 o.why[lang] += TEXTS["search_rule"][idx].format(rule=rule[o.action][lang])
     return out
-
-
-def _suit_names(suit: int) -> tuple[str, str]:
-    from ..core.reasons import suit_words
-
-    return suit_words(suit, "en"), suit_words(suit, "nl")
 
 
 def _signed(x: float) -> str:
