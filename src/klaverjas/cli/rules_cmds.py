@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from klaverjas.core import (
@@ -30,6 +29,7 @@ from klaverjas.core.record import RecordError, loads, replay, summary
 from klaverjas.core.seats import step_of
 
 from .main import CliError
+from .plumbing import emit, jsonl, read_text
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -65,30 +65,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--dealer", default="N")
     p.add_argument("--lang", default="en", choices=LANGS)
     p.set_defaults(func=cmd_demo)
-
-
-# --- shared plumbing ---------------------------------------------------------
-def _emit(obj: Mapping[str, Any]) -> None:
-    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
-    sys.stdout.flush()
-
-
-def _jsonl(handler: Callable[[Mapping[str, Any]], dict[str, Any]]) -> int:
-    """One answer per input line, in order; a bad line stops with its number."""
-    for number, line in enumerate(sys.stdin, 1):
-        if not line.strip():
-            continue
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise CliError(f"line {number}: not valid JSON ({exc.msg})") from None
-        if not isinstance(obj, dict):
-            raise CliError(f"line {number}: expected a JSON object")
-        try:
-            _emit(handler(obj))
-        except (CliError, ValueError) as exc:
-            raise CliError(f"line {number}: {exc}") from None
-    return 0
 
 
 def _text(obj: Mapping[str, Any], key: str, default: str | None = None) -> str | None:
@@ -136,10 +112,10 @@ def legal_answer(rules_text: str, trump_text: str | None, hand_text: str | None,
 
 def cmd_legal(args: argparse.Namespace) -> int:
     if args.jsonl:
-        return _jsonl(lambda o: legal_answer(
+        return jsonl(lambda o: legal_answer(
             _text(o, "rules", "amsterdam") or "amsterdam", _text(o, "trump"), _text(o, "hand"),
             _text(o, "trick", "") or "", _text(o, "seat", "S") or "S", _text(o, "lang", "en") or "en"))
-    _emit(legal_answer(args.rules, args.trump, args.hand, args.trick, args.seat, args.lang))
+    emit(legal_answer(args.rules, args.trump, args.hand, args.trick, args.seat, args.lang))
     return 0
 
 
@@ -205,27 +181,20 @@ def score_answer(rules_text: str, makers_text: str | None, points_in: Any, roem_
 
 def cmd_score(args: argparse.Namespace) -> int:
     if args.jsonl:
-        return _jsonl(lambda o: score_answer(
+        return jsonl(lambda o: score_answer(
             _text(o, "rules", "amsterdam") or "amsterdam", _text(o, "makers"), o.get("points"), o.get("roem"),
             _text(o, "pit"), _text(o, "verzaakt")))
-    _emit(score_answer(args.rules, args.makers, args.points, args.roem, args.pit, args.verzaakt))
+    emit(score_answer(args.rules, args.makers, args.points, args.roem, args.pit, args.verzaakt))
     return 0
 
 
 # --- replay -------------------------------------------------------------------
 def cmd_replay(args: argparse.Namespace) -> int:
     if args.jsonl:
-        return _jsonl(lambda o: summary(replay(o), args.details))
+        return jsonl(lambda o: summary(replay(o), args.details))
+    text = read_text(args.file)
     try:
-        if args.file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.file, encoding="utf-8") as fh:
-                text = fh.read()
-    except OSError as exc:
-        raise CliError(f"cannot read {args.file}: {exc.strerror}") from None
-    try:
-        _emit(summary(replay(loads(text)), args.details))
+        emit(summary(replay(loads(text)), args.details))
     except RecordError as exc:
         raise CliError(str(exc)) from None
     return 0

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Mapping
 from typing import Any
@@ -12,6 +11,7 @@ from klaverjas.core.cards import card_name
 from klaverjas.core.seats import SEATS
 
 from .main import CliError
+from .plumbing import emit, jsonl, load_object, read_text
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -30,31 +30,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(func=cmd_analyse)
 
 
-def _emit(obj: Mapping[str, Any]) -> None:
-    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
-    sys.stdout.flush()
-
-
-def _read(path: str) -> str:
-    if path == "-":
-        return sys.stdin.read()
-    try:
-        with open(path, encoding="utf-8") as fh:
-            return fh.read()
-    except OSError as exc:
-        raise CliError(f"cannot read {path}: {exc.strerror}") from None
-
-
-def _load_object(text: str, where: str) -> dict[str, Any]:
-    try:
-        obj = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CliError(f"{where}not valid JSON ({exc.msg})") from None
-    if not isinstance(obj, dict):
-        raise CliError(f"{where}expected a JSON object")
-    return obj
-
-
 def solve_answer(obj: Mapping[str, Any], objective: str = "real") -> dict[str, Any]:
     from klaverjas.solver import Position, solve
 
@@ -66,18 +41,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.jsonl:
         if args.file not in (None, "-"):
             raise CliError("--jsonl reads stdin; give no FILE")
-        for number, line in enumerate(sys.stdin, 1):
-            if not line.strip():
-                continue
-            obj = _load_object(line, f"line {number}: ")
-            try:
-                _emit(solve_answer(obj, args.objective))
-            except ValueError as exc:
-                raise CliError(f"line {number}: {exc}") from None
-        return 0
+        return jsonl(lambda obj: solve_answer(obj, args.objective))
     if args.file is None:
         raise CliError("give a position FILE (or - for stdin), or --jsonl")
-    _emit(solve_answer(_load_object(_read(args.file), ""), args.objective))
+    emit(solve_answer(load_object(read_text(args.file), ""), args.objective))
     return 0
 
 
@@ -86,7 +53,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     from klaverjas.core.record import start_deal
     from klaverjas.solver.analyse import analyse_deal, summary
 
-    data = _load_object(_read(args.record), "record: ")
+    data = load_object(read_text(args.record), "record: ")
     plays_text = data.get("plays")
     if not isinstance(plays_text, list):
         raise CliError("record: missing field 'plays' (a list of cards)")
@@ -98,7 +65,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     reviews = analyse_deal(deal, plays, args.objective)
     players = summary(reviews)
     if args.format == "json":
-        _emit({"objective": args.objective, "plays": [r.as_json() for r in reviews], "players": players})
+        emit({"objective": args.objective, "plays": [r.as_json() for r in reviews], "players": players})
         return 0
     lines = [f"{'#':>2} {'trick':>5} {'seat':>4} {'card':>4} {'value':>6} {'best':>9} {'loss':>5}"]
     for r in reviews:
