@@ -21,7 +21,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from klaverjas.bots.bidding import FEATURES, features  # noqa: E402
+from klaverjas.bots.bidding import FEATURES, features, place_of  # noqa: E402
 from klaverjas.core import Rules  # noqa: E402
 
 NAT = -162
@@ -36,7 +36,7 @@ def rows(path: Path) -> tuple[np.ndarray, np.ndarray, int, str]:
         preset = d["rules"]
         deals += 1
         for seat in range(4):
-            place = ((seat - d["leader"]) * d["step"]) % 4
+            place = place_of(seat, d["leader"], d["step"])
             for suit in range(4):
                 margin = d["points_ns"][suit] * (1 if seat % 2 == 0 else -1)
                 xs.append(features(d["hands"][seat], suit, place))

@@ -12,7 +12,7 @@ import pytest
 
 from klaverjas.bots import BasicBot, View
 from klaverjas.bots.basic import trump_options
-from klaverjas.bots.bidding import FEATURES, features, model
+from klaverjas.bots.bidding import FEATURES, features, model, place_of
 from klaverjas.bots.strong import StrongBot
 from klaverjas.core import Deal, Rules, TrumpAction, parse_hand
 from klaverjas.core.seats import step_of
@@ -33,6 +33,9 @@ def test_features_describe_the_hand_for_the_suit_and_the_place() -> None:
     assert (f["side_aces"], f["side_tens_with_ace"], f["side_tens_bare"], f["singletons"]) == (1, 1, 1, 2)
     assert (f["seat0"], f["seat1"], f["leads_x_trumps"]) == (0, 1, 0)
     assert features(hand, 2, 0)[FEATURES.index("leads_x_trumps")] == 4
+    # Places count from the first lead seat in the direction of play: clockwise N E S W, anticlockwise N W S E.
+    assert [place_of(seat, 1, 1) for seat in range(4)] == [3, 0, 1, 2]
+    assert [place_of(seat, 1, 3) for seat in range(4)] == [1, 0, 3, 2]
 
 
 def test_the_model_ranks_strong_trumps_above_weak_ones() -> None:
@@ -44,10 +47,6 @@ def test_the_model_ranks_strong_trumps_above_weak_ones() -> None:
         assert m.estimate(strong, 2, place) > 60 > m.threshold[place] > m.estimate(weak, 2, place)
         # The same cards are worth less with another suit as trump.
         assert m.estimate(strong, 0, place) < m.estimate(strong, 2, place)
-
-
-def _place(view) -> int:  # type: ignore[no-untyped-def]
-    return ((view.seat - view.leader) * step_of(view.rules.direction)) % 4
 
 
 def test_every_trump_decision_follows_the_estimate_and_says_so() -> None:
@@ -65,7 +64,7 @@ def test_every_trump_decision_follows_the_estimate_and_says_so() -> None:
                 if view.rules.values != m.values:
                     assert options == trump_options(view)
                     continue
-                place = _place(view)
+                place = place_of(view.seat, view.leader, step_of(view.rules.direction))
                 basic = {o.action: o.why for o in trump_options(view)}
                 for o in options:
                     action = o.action

@@ -27,6 +27,11 @@ FEATURES = (
 )
 
 
+def place_of(seat: int, first_leader: int, step: int) -> int:
+    """A seat's place counted in the direction of play (``step`` 1 or 3) from the first lead seat."""
+    return ((seat - first_leader) * step) % 4
+
+
 def features(hand: int, suit: int, place: int) -> list[float]:
     """The model's inputs for ``hand`` with ``suit`` as trump; ``place`` is the maker's seat counted
     in the direction of play from the first lead seat (0 = the maker leads the first trick)."""

@@ -24,6 +24,7 @@ from ..core.trump import PASS, PLAY
 from .base import Bot, Option
 from .basic import BasicBot, card_options, suit_names, trump_options
 from .bidding import model as bidding_model
+from .bidding import place_of
 from .sampling import World, sample_worlds
 from .texts import TEXTS, both
 from .view import View
@@ -181,7 +182,7 @@ def estimate_options(view: View) -> list[Option]:
     if view.rules.values != model.values:
         return basic
     rule = {o.action: o.why for o in basic}
-    place = ((view.seat - view.leader) * step_of(view.rules.direction)) % 4
+    place = place_of(view.seat, view.leader, step_of(view.rules.direction))
     pass_value = model.threshold[place]
     t = _signed(pass_value)
     # Each way of taking a suit: accept the one on offer, or name one.
