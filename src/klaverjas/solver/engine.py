@@ -13,8 +13,9 @@ remaining cards at trick boundaries is shared by every line that reaches them.
 The search proper is :func:`zsearch`, an iterative fail-soft alpha-beta (its per-ply state in
 an array rather than in recursive calls), driven at the root by :func:`mtdf` zero-window tests.
 At trick boundaries it cuts with quick bounds (points and roem left, the top trumps as sure
-points), the table, and values the last two tricks exactly by nested loops.  The older
-recursive :func:`search` remains for the experimental options only.
+points), the table, and values the last two tricks exactly by nested loops.  With the table,
+merging, ordering and MTD(f) switched off (``search.Options``) it is the plain alpha-beta the
+benchmark compares against.
 """
 
 # mypy: disable-error-code="no-any-return"
@@ -49,8 +50,8 @@ INF = 1 << 20
 
 # Columns of a configuration row C[t] (one row per objective).
 TRUMP, HTL, HP, TIF, VT, UF, STEP, MAXT, WP, RMT, ROT, PITB, LAST, ROEMON, STAMP, NODES = range(16)
-USE_TT, USE_MERGE, USE_ORDER, STUKM, HISTMODE, USE_TWO, USE_MIDTT = range(16, 23)
-NCOLS = 23
+USE_TT, USE_MERGE, USE_ORDER, STUKM = range(16, 20)
+NCOLS = 20
 # One table array per trump (fewer arrays per call: numba passes each array as many words).
 O_ABOVE = 0  # [card]: same-suit cards that beat the card
 O_PTS = 32  # [card]: card points
@@ -61,13 +62,10 @@ O_SORD = O_QUART + 8  # [8 * suit + i]: the suit's cards from weak to strong
 O_SPOS = O_SORD + 32  # [card]: its place in that order
 TAB_SIZE = O_SPOS + 32
 KILLER = 16  # MV[ply, KILLER]: the last card that cut off the search at this ply (tried early on leads)
-HIST_ROW = -1  # MV[HIST_ROW, card]: history heuristic counts (cut-offs weighted by depth)
 
-# Explicit signatures for the two recursive functions: numba's cache is only safe for a
+# An explicit signature for the recursive function (dual): numba's cache is only safe for a
 # recursive function compiled for exactly one signature (numba issues 6061, 6713).
 _A1, _A2, _A3 = "int64[::1]", "int64[:, ::1]", "int64[:, :, ::1]"
-_TABLE_ARGS = f"{_A2}, int64, {_A1}, {_A3}"
-SEARCH_SIG = f"int64({_TABLE_ARGS}, {_A2}, {_A1}, " + ", ".join(["int64"] * 13) + ")"
 DUAL_SIG = f"boolean({_A2}, {_A1}, {_A3}, {_A2}, {_A2}, {_A2}, {_A1}, " + ", ".join(["int64"] * 14) + ")"
 
 # Objective rows.
@@ -291,44 +289,6 @@ def tt_store(TT: Any, t: int, idx: int, key: int, stamp: int, best: int, alpha: 
 
 
 @njit(cache=True, _nrt=False)
-def no_roem_left(C: Any, t: int, TAB: Any, hands: Any) -> bool:
-    """True when no trick roem can be made any more at a trick boundary: a trick holds one card
-    of each hand, so a run, stuk or four of a kind needs its cards in different hands."""
-    if C[t, ROEMON] == 0:
-        return True
-    live = hands[0] | hands[1] | hands[2] | hands[3]
-    # Runs of three starting at rank r (r <= 5 in every suit), blocked when one hand holds
-    # two of the three cards.
-    starts = live & (live >> 1) & (live >> 2) & 0x3F3F3F3F
-    if starts != 0:
-        blocked = 0
-        for p in range(4):
-            h = hands[p]
-            a1 = h & (h >> 1)
-            blocked |= a1 | (a1 >> 1) | (h & (h >> 2))
-        if (starts & ~blocked) != 0:
-            return False
-    stuk = C[t, STUKM]
-    if (live & stuk) == stuk:
-        for p in range(4):
-            if (hands[p] & stuk) == stuk:
-                break
-        else:
-            return False
-    for r in range(8):
-        rmask = _RANK_MASK0 << r
-        if TAB[O_QUART + r] != 0 and (live & rmask) == rmask:
-            ok = True
-            for p in range(4):
-                h = hands[p] & rmask
-                if (h & (h - 1)) != 0:
-                    ok = False
-            if ok:
-                return False
-    return True
-
-
-@njit(cache=True, _nrt=False)
 def _last_trick(C: Any, t: int, TAB: Any, hands: Any, leader: int, pit: int) -> int:
     """Value of the final trick, where every player has one card and no choice."""
     step = C[t, STEP]
@@ -549,11 +509,6 @@ def gen_moves(
                 # of a kind has every card of one rank, so c serves as the trick's first card.)
                 r = trick_roem(C, t, TAB, tmask | (1 << c), c)
                 sc += 1000 * (r if (turn & 1) == C[t, MAXT] else -r)
-            hm = C[t, HISTMODE]
-            if hm == 1:  # heuristic first, history breaks ties
-                sc = sc * 4096 + min(MV[HIST_ROW, c], 4095)
-            elif hm == 2:  # history first
-                sc = MV[HIST_ROW, c] * 256 + sc
             if c == first:
                 sc = 1 << 60
             elif c == MV[ply, KILLER] and n == 0:
@@ -569,181 +524,6 @@ def gen_moves(
         MV[ply, 8 + j] = sc
         k += 1
     return k
-
-
-@njit(SEARCH_SIG, cache=True, _nrt=False)
-def search(
-    C: Any,
-    t: int,
-    TAB: Any,
-    TT: Any,
-    MV: Any,
-    hands: Any,
-    n: int,
-    led: int,
-    tmask: int,
-    tpts: int,
-    first: int,
-    leader: int,
-    turn: int,
-    win: int,
-    wseat: int,
-    pit: int,
-    alpha: int,
-    beta: int,
-    ply: int,
-) -> int:
-    """Fail-soft alpha-beta.  ``n`` cards of the trick are on the table (mask ``tmask``, points
-    ``tpts``, first card ``first``, heading card ``win`` of ``wseat``); ``pit`` has bit ``team`` set
-    while that team has won every trick so far."""
-    # Typed zero and minus one: literal constants would make numba compile (and cache) extra
-    # specialisations of the recursive functions, which breaks loading them from the cache.
-    z = hands[0] * 0
-    m1 = z - 1
-    C[t, NODES] += 1
-    idx = -1
-    best_move = -1
-    if n == 0:
-        if (hands[leader] & (hands[leader] - 1)) == 0:
-            return _last_trick(C, t, TAB, hands, leader, pit)
-        if C[t, USE_TWO] != 0 and popcount(hands[leader]) == 2:
-            return _two_tricks(C, t, TAB, hands, leader, pit)
-        if C[t, USE_TT] != 0:
-            live = hands[0] | hands[1] | hands[2] | hands[3]
-            # Quick bound: without roem to come the side can at most win every point left.
-            if no_roem_left(C, t, TAB, hands):
-                cap = C[t, WP] * (
-                    TAB[O_PTSB + (live & 255)]
-                    + TAB[O_PTSB + 256 + ((live >> 8) & 255)]
-                    + TAB[O_PTSB + 512 + ((live >> 16) & 255)]
-                    + TAB[O_PTSB + 768 + ((live >> 24) & 255)]
-                    + C[t, LAST]
-                )
-                if pit != 0:
-                    cap += C[t, PITB]
-                if cap <= alpha:
-                    return cap
-                if -cap >= beta:
-                    return -cap
-    key = -1
-    if C[t, USE_TT] != 0 and (n == 0 or C[t, USE_MIDTT] != 0):
-        # Within one solve the cards' owners are fixed, so the cards in play, the cards on the
-        # table and the leader (with the pit state) are the whole position.
-        live = hands[0] | hands[1] | hands[2] | hands[3] | tmask
-        key = live | (leader << 32) | (pit << 34) | (n << 36)
-        m = tmask
-        sh = 38
-        while m != 0:
-            key |= lowbit_index(m) << sh
-            m &= m - 1
-            sh += 5
-        idx = tt_index(live ^ (tmask << 7) ^ (tmask >> 5), leader, pit + 4 * n, TT.shape[1] - 1)
-        d = tt_probe(TT, t, idx, key, C[t, STAMP])
-        if d >= 0:
-            lo = tt_lo(d)
-            hi = tt_hi(d)
-            if lo >= beta:
-                return lo
-            if hi <= alpha:
-                return hi
-            alpha = max(alpha, lo)
-            beta = min(beta, hi)
-            best_move = tt_move(d)
-    k = gen_moves(C, t, TAB, MV, ply, hands, n, led, tmask, tpts, turn, win, wseat, best_move)
-    maximizing = (turn & 1) == C[t, MAXT]
-    best = -INF if maximizing else INF
-    a = alpha
-    b = beta
-    bm = -1
-    for i in range(k):
-        c = MV[ply, i]
-        # Play c (inline: see SEARCH_SIG) and search on.
-        hands[turn] ^= 1 << c
-        if n == 0:
-            w2 = c
-            ws2 = turn
-            led2 = c >> 3
-            first2 = c
-        else:
-            led2 = led
-            first2 = first
-            if beats(C, t, TAB, c, win):
-                w2 = c
-                ws2 = turn
-            else:
-                w2 = win
-                ws2 = wseat
-        tm2 = tmask | (1 << c)
-        tp2 = tpts + TAB[O_PTS + c]
-        if n < 3:
-            v = search(
-                C,
-                t,
-                TAB,
-                TT,
-                MV,
-                hands,
-                n + 1,
-                led2,
-                tm2,
-                tp2,
-                first2,
-                leader,
-                (turn + C[t, STEP]) & 3,
-                w2,
-                ws2,
-                pit,
-                a,
-                b,
-                ply + 1,
-            )
-        else:
-            wt = ws2 & 1
-            if (hands[0] | hands[1] | hands[2] | hands[3]) == 0:
-                v = _trick_value(C, t, TAB, tm2, first2, tp2 + C[t, LAST], wt, pit, True)
-            else:
-                vt = _trick_value(C, t, TAB, tm2, first2, tp2, wt, pit, False)
-                v = vt + search(
-                    C,
-                    t,
-                    TAB,
-                    TT,
-                    MV,
-                    hands,
-                    z,
-                    m1,
-                    z,
-                    z,
-                    m1,
-                    ws2,
-                    ws2,
-                    m1,
-                    m1,
-                    pit & (1 << wt),
-                    a - vt,
-                    b - vt,
-                    ply + 1,
-                )
-        hands[turn] ^= 1 << c
-        if maximizing:
-            if v > best:
-                best = v
-                bm = c
-                if v > a:
-                    a = v
-        elif v < best:
-            best = v
-            bm = c
-            if v < b:
-                b = v
-        if a >= b:
-            if C[t, HISTMODE] != 0:
-                cnt = popcount(hands[turn])
-                MV[HIST_ROW, c] += cnt * cnt
-            break
-    if idx >= 0:
-        tt_store(TT, t, idx, key, C[t, STAMP], best, alpha, beta, bm)
-    return best
 
 
 # Fields of a ply's row of the state array ST used by the iterative search (zsearch).
@@ -782,8 +562,8 @@ def set_state(
 
 @njit(cache=True, _nrt=False)
 def _roem_bound(C: Any, t: int, TAB: Any, hands: Any) -> int:
-    """At a trick boundary: an upper bound on the trick roem still to be made, 0 exactly when
-    no_roem_left.  A trick holds one card of each hand, so every run, stuk or four of a kind
+    """At a trick boundary: an upper bound on the trick roem still to be made, 0 exactly when no
+    roem can be made any more.  A trick holds one card of each hand, so every run, stuk or four of a kind
     needs its cards in different hands; a trick holds at most one run (20, or 50 when a run of
     four is possible in the suit), and a suit's runs need three cards each."""
     if C[t, ROEMON] == 0:
@@ -872,11 +652,13 @@ def _quick_bounds(C: Any, t: int, TAB: Any, hands: Any, pit: int, rmax: int) -> 
 
 @njit(cache=True, _nrt=False)
 def zsearch(C: Any, t: int, TAB: Any, TT: Any, MV: Any, ST: Any, hands: Any, root: int, alpha: int, beta: int) -> int:
-    """Fail-soft alpha-beta like :func:`search` (same values, same nodes), but iterative: the state
-    of each ply lives in row ``ply`` of ``ST`` (fields F_*; the caller fills F_N..F_PIT of
-    ``ST[root]``, e.g. with set_state) instead of in the arguments of recursive calls, which
-    numba passes as dozens of machine words per call.  Without the experimental options
-    (two_tricks, mid_trick_tt, history), which only :func:`search` has."""
+    """Fail-soft alpha-beta, iterative: the state of each ply lives in row ``ply`` of ``ST`` (fields
+    F_*; the caller fills F_N..F_PIT of ``ST[root]``, e.g. with set_state) instead of in the
+    arguments of recursive calls, which numba passes as dozens of machine words per call.
+
+    ``n`` cards of the trick are on the table (mask ``tmask``, points ``tpts``, first card
+    ``first``, heading card ``win`` of ``wseat``); ``pit`` has bit ``team`` set while that team
+    has won every trick so far."""
     use_tt = C[t, USE_TT] != 0
     step = C[t, STEP]
     maxt = C[t, MAXT]
@@ -1173,12 +955,6 @@ def zsearch(C: Any, t: int, TAB: Any, TT: Any, MV: Any, ST: Any, hands: Any, roo
 
 
 @njit(cache=True, _nrt=False)
-def fast_ok(C: Any, t: int) -> bool:
-    """Whether zsearch can stand in for search (no experimental option is on)."""
-    return C[t, USE_TWO] == 0 and C[t, USE_MIDTT] == 0 and C[t, HISTMODE] == 0
-
-
-@njit(cache=True, _nrt=False)
 def boundary_search(
     C: Any,
     t: int,
@@ -1193,13 +969,11 @@ def boundary_search(
     beta: int,
     ply: int,
 ) -> int:
-    """search at a trick boundary (leader to lead, pit state ``pit``), by zsearch when it can."""
+    """zsearch at a trick boundary (leader to lead, pit state ``pit``)."""
     z = hands[0] * 0
     m1 = z - 1
-    if fast_ok(C, t):
-        set_state(ST, ply, z, m1, z, z, m1, leader, leader, m1, m1, pit)
-        return zsearch(C, t, TAB, TT, MV, ST, hands, ply, alpha, beta)
-    return search(C, t, TAB, TT, MV, hands, z, m1, z, z, m1, leader, leader, m1, m1, pit, alpha, beta, ply)
+    set_state(ST, ply, z, m1, z, z, m1, leader, leader, m1, m1, pit)
+    return zsearch(C, t, TAB, TT, MV, ST, hands, ply, alpha, beta)
 
 
 @njit(cache=True, _nrt=False)
@@ -1244,33 +1018,9 @@ def after(
             ws2 = wseat
     tm2 = tmask | (1 << c)
     tp2 = tpts + TAB[O_PTS + c]
-    fast = fast_ok(C, t)
     if n < 3:
-        if fast:
-            set_state(ST, ply + 1, n + 1, led2, tm2, tp2, first2, leader, (turn + C[t, STEP]) & 3, w2, ws2, pit)
-            v = zsearch(C, t, TAB, TT, MV, ST, hands, ply + 1, alpha, beta)
-        else:
-            v = search(
-                C,
-                t,
-                TAB,
-                TT,
-                MV,
-                hands,
-                n + 1,
-                led2,
-                tm2,
-                tp2,
-                first2,
-                leader,
-                (turn + C[t, STEP]) & 3,
-                w2,
-                ws2,
-                pit,
-                alpha,
-                beta,
-                ply + 1,
-            )
+        set_state(ST, ply + 1, n + 1, led2, tm2, tp2, first2, leader, (turn + C[t, STEP]) & 3, w2, ws2, pit)
+        v = zsearch(C, t, TAB, TT, MV, ST, hands, ply + 1, alpha, beta)
     else:
         wt = ws2 & 1
         rest = hands[0] | hands[1] | hands[2] | hands[3]

@@ -59,11 +59,6 @@ class Options:
     merge: bool = True
     order: bool = True
     mtd: bool = True
-    # Experiments, measured slower; any of them switches to the older recursive kernel (engine.search),
-    # the default search being engine.zsearch (which values the last two tricks exactly with tt on).
-    two_tricks: bool = False  # the last two tricks by nested loops, not kept in the table
-    mid_trick_tt: bool = False  # transposition table inside tricks too, not only between them
-    history: int = 0  # 0 off, 1 heuristic first and history as tie-break, 2 history first
 
 
 @dataclass
@@ -77,7 +72,7 @@ class Solver:
         size = 1 << self.tt_bits
         self._tt = np.zeros((2, size, 2), dtype=np.int64)  # key; bounds, best card and stamp (engine.tt_store)
         self._dt = np.zeros((1 << 16, 3), dtype=np.int64)
-        self._mv = np.zeros((48, 40), dtype=np.int64)  # move lists per ply; last row: history
+        self._mv = np.zeros((48, 40), dtype=np.int64)  # move lists per ply (engine.gen_moves, KILLER)
         self._st = np.zeros((48, E.ST_COLS), dtype=np.int64)  # the iterative search's state per ply
         self._stamp = 0
         self._tabs: dict[tuple[str, str, int], np.ndarray] = {}
@@ -119,8 +114,7 @@ class Solver:
             self._dt[:] = 0
             self._stamp = 0
         self._stamp += 1
-        self._mv[-1, :] = 0  # history counts start afresh for each position
-        self._mv[:, E.KILLER] = -1  # and so do the killer cards (same values either way, fewer surprises)
+        self._mv[:, E.KILLER] = -1  # killer cards start afresh for each position (same values, fewer surprises)
         opt = self.options
         C = np.zeros((2, E.NCOLS), dtype=np.int64)
         for row in (0, 1):
@@ -139,9 +133,6 @@ class Solver:
             C[row, E.USE_MERGE] = opt.merge
             C[row, E.USE_ORDER] = opt.order
             C[row, E.STUKM] = STUK[pos.trump] if rules.roem == "trick" else 0
-            C[row, E.HISTMODE] = opt.history if opt.order else 0
-            C[row, E.USE_TWO] = opt.two_tricks
-            C[row, E.USE_MIDTT] = opt.mid_trick_tt
         # Row 0: NS's points objective.  Row 1: all roem still to come, which the defenders maximise.
         C[0, E.MAXT], C[0, E.WP], C[0, E.RMT], C[0, E.ROT] = 0, 1, 1, -1
         C[1, E.MAXT], C[1, E.WP], C[1, E.RMT], C[1, E.ROT] = 1 - (pos.makers or 0), 0, 1, 1
