@@ -267,7 +267,7 @@ def tt_move(d: int) -> int:
     return ((d >> (2 * _TT_BITS)) & 63) - 1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def tt_store(TT: Any, t: int, idx: int, key: int, stamp: int, best: int, alpha: int, beta: int, bm: int) -> None:
     """Record the fail-soft result ``best`` of a search with window (alpha, beta) in slot ``idx``
     (narrowing the bounds already there for the same position, else replacing the slot)."""
@@ -560,7 +560,7 @@ def set_state(
     ST[ply, F_NR] = 0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _roem_bound(C: Any, t: int, TAB: Any, hands: Any) -> int:
     """At a trick boundary: an upper bound on the trick roem still to be made, 0 exactly when no
     roem can be made any more.  A trick holds one card of each hand, so every run, stuk or four of a kind
@@ -603,7 +603,7 @@ def _roem_bound(C: Any, t: int, TAB: Any, hands: Any) -> int:
     return bound
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _quick_bounds(C: Any, t: int, TAB: Any, hands: Any, pit: int, rmax: int) -> tuple[int, int]:
     """Bounds on the value at a trick boundary from which at most ``rmax`` trick roem can be made.
 
