@@ -12,6 +12,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV) || (rm -rf $(VENV) && $(PYTHON) -m venv $(VENV)) || (rm -rf $(VENV) && python3 -m venv $(VENV))
 	$(BIN)/python -m pip install -q -e '.[test]'
+	$(BIN)/python -m klaverjas.solver.warm  # compile the solver into numba's cache once, not at the first game
 	touch $(STAMP)
 
 run: $(STAMP)
