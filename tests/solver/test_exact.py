@@ -144,3 +144,31 @@ def test_stamp_wrap_clears_the_tables() -> None:
     for seed in range(4):
         pos = synthetic_ending(seed + 500, "amsterdam")
         assert solver.solve(pos).cards == solve(pos).cards
+
+
+@pytest.mark.parametrize("rules_text", RULE_SETS)
+def test_value_alone_equals_the_value_of_solve(rules_text: str) -> None:
+    solver, other = Solver(tt_bits=14), Solver(tt_bits=14)
+    nat_seen = 0
+    for seed in range(60):
+        pos = played_ending(seed, rules_text) if seed % 2 else synthetic_ending(seed, rules_text)
+        for objective in ("real", "points"):
+            value = solver.value(pos, objective)
+            assert value == other.solve(pos, objective).value, (seed, objective, pos.to_json())
+            nat_seen += objective == "real" and pos.makers is not None and value * (1 if pos.makers == 0 else -1) < 0
+    if Rules.parse(rules_text).has_makers:
+        assert nat_seen > 3  # the fall-back to the full solve is exercised
+
+
+@pytest.mark.skipif(not E.HAVE_NUMBA, reason="full deals need the compiled kernel to be quick")
+def test_value_alone_of_full_deals_from_the_opening_lead() -> None:
+    solver, other = Solver(), Solver()
+    for seed in range(6):
+        rules = Rules.parse(("amsterdam", "rotterdam", "sa")[seed % 3])
+        rng = random.Random(seed)
+        deal = Deal.new(rules, rng.randrange(4), seed=rng.randrange(1 << 30))
+        if deal.trump < 0:
+            deal.set_trump(rng.randrange(4), rng.randrange(4))
+        pos = Position.from_deal(deal)
+        for objective in ("real", "points"):
+            assert solver.value(pos, objective) == other.solve(pos, objective).value, (seed, objective)

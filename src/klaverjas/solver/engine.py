@@ -1000,7 +1000,11 @@ def after(
     beta: int,
     ply: int,
 ) -> int:
-    """Value (for the position before ``c``'s trick, so counting that whole trick) after ``turn`` plays ``c``."""
+    """Value (for the position before ``c``'s trick, so counting that whole trick) after ``turn`` plays ``c``;
+    with ``c`` = -1 the value of the position itself."""
+    if c < 0:
+        set_state(ST, ply + 1, n, led, tmask, tpts, first, leader, turn, win, wseat, pit)
+        return zsearch(C, t, TAB, TT, MV, ST, hands, ply + 1, alpha, beta)
     hands[turn] ^= 1 << c
     if n == 0:
         w2 = c
@@ -1074,7 +1078,8 @@ def mtdf(
     stop: int,
     stop_dir: int,
 ) -> int:
-    """Exact value after ``c`` by zero-window searches converging on it (MTD(f)).
+    """Exact value after ``c`` (of the position itself for ``c`` = -1) by zero-window searches
+    converging on it (MTD(f)).
 
     Every value is ``res`` modulo ``unit`` (e.g. NS minus EW points has the parity of the points
     left; roem comes in tens), so each test asks about the next such value only.  Card points

@@ -62,6 +62,20 @@ class Options:
 
 
 @dataclass
+class _Kernel:
+    """What one search needs: configuration rows, tables, hands, state, the value's unit and the nat test."""
+
+    C: np.ndarray
+    tab: np.ndarray
+    hands: np.ndarray
+    state: State
+    unit: int
+    res: int
+    stop: int
+    stop_dir: int
+
+
+@dataclass
 class Solver:
     """Holds the transposition tables, so a batch reuses the memory; not thread-safe."""
 
@@ -100,12 +114,59 @@ class Solver:
         return self._tabs[key]
 
     def solve(self, pos: Position, objective: str = "real") -> SolveResult:
+        if pos.is_over:
+            self._check(pos, objective)
+            return SolveResult(pos.final_value(objective, pos), {}, objective)
+        k = self._prepare(pos, objective)
+
+        def row_values(row: int) -> dict[Card, int]:
+            out = np.full(32, -E.INF - 1, dtype=np.int64)
+            lm = E.root_values(k.C, row, k.tab, self._tt, self._mv, self._st, k.hands, *k.state, self.options.mtd,
+                               k.unit, k.res, k.stop, k.stop_dir, out)
+            return {c: int(out[c]) for c in cards_of(int(lm))}
+
+        g_ns = row_values(0)
+        if objective == "points":
+            values = g_ns
+        elif pos.makers is None or not pos.rules.has_makers:
+            acc = pos.totals()
+            values = {c: acc[0] - acc[1] + g for c, g in g_ns.items()}
+        else:
+            values = self._real_with_makers(pos, g_ns, k.C, (k.tab, self._tt, self._mv, k.hands), k.state)
+        maximizing = pos.turn & 1 == 0
+        value = max(values.values()) if maximizing else min(values.values())
+        ordered = dict(sorted(values.items(), key=lambda cv: (-cv[1] if maximizing else cv[1], cv[0])))
+        return SolveResult(value, ordered, objective, int(k.C[0, E.NODES] + k.C[1, E.NODES]))
+
+    def value(self, pos: Position, objective: str = "real") -> int:
+        """The value of ``pos`` alone (``solve(pos).value``), without every card's: one MTD(f) over the
+        position; for the real objective, when the makers go nat, the full :meth:`solve` settles it."""
+        if pos.is_over:
+            self._check(pos, objective)
+            return pos.final_value(objective, pos)
+        k = self._prepare(pos, objective)
+        g = int(E.mtdf(k.C, 0, k.tab, self._tt, self._mv, self._st, k.hands, -1, *k.state, 0, k.unit, k.res,
+                       k.stop, k.stop_dir))
+        acc = pos.totals()
+        if objective == "points":
+            return g
+        if pos.makers is None or not pos.rules.has_makers:
+            return acc[0] - acc[1] + g
+        sgn = 1 if pos.makers == 0 else -1
+        margin = sgn * (acc[0] - acc[1] + g)
+        if margin > 0:  # the makers escape nat, so their margin is the deal's result (see the module doc)
+            return sgn * margin
+        return self.solve(pos, objective).value
+
+    def _check(self, pos: Position, objective: str) -> None:
         if objective not in OBJECTIVES:
             raise ValueError(f"unknown objective {objective!r}: expected {' or '.join(OBJECTIVES)}")
         if objective == "real" and pos.rules.has_makers and pos.makers is None:
             raise PositionError('makers missing: these rules have a playing team (give "makers")')
-        if pos.is_over:
-            return SolveResult(pos.final_value(objective, pos), {}, objective)
+
+    def _prepare(self, pos: Position, objective: str) -> _Kernel:
+        """The kernel's configuration, tables and state for one search of ``pos``."""
+        self._check(pos, objective)
         rules = pos.rules
         tab = self._tables(rules, pos.trump)
         pr = PlayRules.of(rules)
@@ -136,41 +197,20 @@ class Solver:
         # Row 0: NS's points objective.  Row 1: all roem still to come, which the defenders maximise.
         C[0, E.MAXT], C[0, E.WP], C[0, E.RMT], C[0, E.ROT] = 0, 1, 1, -1
         C[1, E.MAXT], C[1, E.WP], C[1, E.RMT], C[1, E.ROT] = 1 - (pos.makers or 0), 0, 1, 1
-
         hands, state = self._state(pos)
-        args = (tab, self._tt, self._mv, hands)
 
         # Every value of row 0 has the parity of the points still to play when all roem is even
         # (NS minus EW points = 2 * NS points - the points left); row 1 (roem) comes in units of roem.
         in_play = int(hands[0] | hands[1] | hands[2] | hands[3]) | state[2]
         left = sum(int(tab[E.O_PTS + c]) for c in cards_of(in_play))
         ru = self._roem_unit(rules)
-        unit0, res0 = (2, (left + int(C[0, E.LAST])) % 2) if ru % 2 == 0 else (1, 0)
+        unit, res = (2, (left + int(C[0, E.LAST])) % 2) if ru % 2 == 0 else (1, 0)
         stop, stop_dir = 0, 0
         if objective == "real" and pos.makers is not None and rules.has_makers:
             # Only whether the makers go nat matters for a card on which they do: test that first.
             acc = pos.totals()
             stop, stop_dir = (1 - acc[0] + acc[1], 1) if pos.makers == 0 else (acc[1] - acc[0], -1)
-
-        def row_values(row: int) -> dict[Card, int]:
-            out = np.full(32, -E.INF - 1, dtype=np.int64)
-            lm = E.root_values(
-                C, row, tab, self._tt, self._mv, self._st, hands, *state, opt.mtd, unit0, res0, stop, stop_dir, out
-            )
-            return {c: int(out[c]) for c in cards_of(int(lm))}
-
-        g_ns = row_values(0)
-        if objective == "points":
-            values = g_ns
-        elif pos.makers is None or not rules.has_makers:
-            acc = pos.totals()
-            values = {c: acc[0] - acc[1] + g for c, g in g_ns.items()}
-        else:
-            values = self._real_with_makers(pos, g_ns, C, args, state)
-        maximizing = pos.turn & 1 == 0
-        value = max(values.values()) if maximizing else min(values.values())
-        ordered = dict(sorted(values.items(), key=lambda cv: (-cv[1] if maximizing else cv[1], cv[0])))
-        return SolveResult(value, ordered, objective, int(C[0, E.NODES] + C[1, E.NODES]))
+        return _Kernel(C, tab, hands, state, unit, res, stop, stop_dir)
 
     def _real_with_makers(
         self,
