@@ -44,7 +44,7 @@ def main() -> int:
             for trump in range(4):
                 hands = (deal.hands[0], deal.hands[1], deal.hands[2], deal.hands[3])
                 pos = Position(rules, trump, deal.leader & 1, hands, deal.leader)
-                values.append(solver.solve(pos, "points").value)
+                values.append(solver.value(pos, "points"))
             out.write(json.dumps({"rules": args.rules, "hands": list(deal.hands), "leader": deal.leader,
                                   "step": step_of(rules.direction), "points_ns": values}) + "\n")
             out.flush()
