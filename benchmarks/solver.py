@@ -1,6 +1,6 @@
 """Solver benchmark: seeded full deals solved from the opening lead (issue 3).
 
-    .venv/bin/python benchmarks/solver.py --deals 200 --naive-deals 5
+    .venv/bin/python benchmarks/solver.py --deals 200 --naive-deals 5 --plain-deals 5
 
 Prints the median and p90 milliseconds per deal for ``solve`` (every legal opening card
 valued exactly), for ``Solver.value`` (the deal's value alone) and, on the first
@@ -51,6 +51,8 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--naive-deals", type=int, default=5)
+    ap.add_argument("--plain-deals", type=int, default=0,
+                    help="also run solver.plain (compiled plain alpha-beta over the deal's result) on this many deals")
     ap.add_argument("--python-naive", type=int, default=0,
                     help="also time solver.reference.alphabeta (pure Python, root value only) on this many deals")
     ap.add_argument("--rules", default="amsterdam")
@@ -101,6 +103,23 @@ def main() -> int:
         fast = sum(cpu[:k])
         slow = sum(naive_times)
         print(f"naive alpha-beta on the first {k} deals (cpu): median {statistics.median(naive_times):.0f} ms, "
+              f"total {slow:.0f} ms vs {fast:.0f} ms: {slow / fast:.0f}x faster")
+    if args.plain_deals:
+        from klaverjas.solver.plain import plain_values
+
+        k = min(args.plain_deals, args.deals)
+        plain_times, plain_nodes = [], []
+        for pos, value in zip(positions[:k], values[:k], strict=True):
+            t = time.process_time()
+            cards, count = plain_values(pos, args.objective)
+            plain_times.append((time.process_time() - t) * 1000)
+            plain_nodes.append(count)
+            best = max(cards.values()) if pos.turn & 1 == 0 else min(cards.values())
+            assert best == value, "plain alpha-beta and solver disagree"
+        fast = sum(cpu[:k])
+        slow = sum(plain_times)
+        print(f"plain alpha-beta over the deal's result (solver.plain) on the first {k} deals (cpu): median "
+              f"{statistics.median(plain_times):.0f} ms, median nodes {int(statistics.median(plain_nodes))}, "
               f"total {slow:.0f} ms vs {fast:.0f} ms: {slow / fast:.0f}x faster")
     if args.python_naive:
         from klaverjas.solver.reference import alphabeta

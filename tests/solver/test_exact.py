@@ -172,3 +172,15 @@ def test_value_alone_of_full_deals_from_the_opening_lead() -> None:
         pos = Position.from_deal(deal)
         for objective in ("real", "points"):
             assert solver.value(pos, objective) == other.solve(pos, objective).value, (seed, objective)
+
+
+@pytest.mark.parametrize("rules_text", RULE_SETS)
+def test_plain_alpha_beta_baseline_agrees_with_the_solver(rules_text: str) -> None:
+    from klaverjas.solver.plain import plain_values
+
+    for seed in range(30):
+        pos = played_ending(seed, rules_text) if seed % 2 else synthetic_ending(seed, rules_text)
+        for objective in ("real", "points"):
+            cards, nodes = plain_values(pos, objective)
+            assert cards == solve(pos, objective).cards, (seed, objective, pos.to_json())
+            assert nodes >= len(cards)
