@@ -693,12 +693,15 @@ def zsearch(C: Any, t: int, TAB: Any, TT: Any, MV: Any, ST: Any, hands: Any, roo
                     live = hands[0] | hands[1] | hands[2] | hands[3]
                     # Quick bounds on what is left.  Once no roem is left it stays so further
                     # down this line (flag F_NR).
-                    rmax = 0
-                    if ST[ply, F_NR] == 0:
+                    qlo, qhi = _quick_bounds(C, t, TAB, hands, pit, 0)
+                    if (qhi <= alpha or qlo >= beta) and ST[ply, F_NR] == 0:
+                        # Roem to come only widens the bounds, so it is worth bounding only when the
+                        # bounds without it would settle the node.
                         rmax = _roem_bound(C, t, TAB, hands)
                         if rmax == 0:
                             ST[ply, F_NR] = 1
-                    qlo, qhi = _quick_bounds(C, t, TAB, hands, pit, rmax)
+                        else:
+                            qlo, qhi = _quick_bounds(C, t, TAB, hands, pit, rmax)
                     if qhi <= alpha:
                         ret = qhi
                         done = True
