@@ -58,6 +58,20 @@ def test_solve_jsonl_many_positions_and_objectives(capsys: pytest.CaptureFixture
             assert sorted(answer["cards"].values()) == sorted(want.values())
 
 
+def test_solve_value_only_answers_the_value_alone(capsys: pytest.CaptureFixture[str],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    positions = [played_ending(seed, "amsterdam", 8) for seed in range(6)]
+    lines = "\n".join(json.dumps(p.to_json()) for p in positions) + "\n"
+    for objective in ("real", "points"):
+        code, out, err = run(capsys, ["solve", "--jsonl", "--value-only", "--objective", objective], lines,
+                             monkeypatch)
+        assert code == 0 and err == ""
+        answers = [json.loads(line) for line in out.splitlines()]
+        for pos, answer in zip(positions, answers, strict=True):
+            want = minimax_cards(pos, objective)
+            assert answer == {"value": (max if pos.turn & 1 == 0 else min)(want.values())}
+
+
 @pytest.mark.parametrize("line, message", [
     ("not json", "line 1: not valid JSON"),
     ('{"rules": "amsterdam"}', "line 1: missing field 'trump'"),

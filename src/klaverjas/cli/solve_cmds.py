@@ -21,6 +21,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--objective", default="real", choices=("real", "points"),
                    help="real: final NS score minus EW score, with nat (default); points: NS minus EW points "
                         "and roem still to be won")
+    p.add_argument("--value-only", action="store_true",
+                   help="answer only the position's value (faster: the cards are not each valued)")
     p.set_defaults(func=cmd_solve)
 
     p = sub.add_parser("analyse", help="what each card of a game record cost against the best card")
@@ -30,10 +32,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(func=cmd_analyse)
 
 
-def solve_answer(obj: Mapping[str, Any], objective: str = "real") -> dict[str, Any]:
+def solve_answer(obj: Mapping[str, Any], objective: str = "real", value_only: bool = False) -> dict[str, Any]:
     from klaverjas.solver import Position, solve
+    from klaverjas.solver.search import default_solver
 
-    result = solve(Position.from_json(obj), objective)
+    pos = Position.from_json(obj)
+    if value_only:
+        return {"value": default_solver().value(pos, objective)}
+    result = solve(pos, objective)
     return {"value": result.value, "cards": {card_name(c): v for c, v in result.cards.items()}}
 
 
@@ -41,10 +47,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.jsonl:
         if args.file not in (None, "-"):
             raise CliError("--jsonl reads stdin; give no FILE")
-        return jsonl(lambda obj: solve_answer(obj, args.objective))
+        return jsonl(lambda obj: solve_answer(obj, args.objective, args.value_only))
     if args.file is None:
         raise CliError("give a position FILE (or - for stdin), or --jsonl")
-    emit(solve_answer(load_object(read_text(args.file), ""), args.objective))
+    emit(solve_answer(load_object(read_text(args.file), ""), args.objective, args.value_only))
     return 0
 
 
