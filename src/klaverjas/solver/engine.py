@@ -162,6 +162,17 @@ def beats(C: Any, t: int, TAB: Any, card: int, win: int) -> bool:
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def joins(C: Any, t: int, TAB: Any, c: int, n: int, led: int, first: int, turn: int, win: int,
+          wseat: int) -> tuple[int, int, int, int]:
+    """The trick after ``turn`` plays ``c`` as its card number ``n``: (heading card, its seat, led suit, first card)."""
+    if n == 0:
+        return c, turn, c >> 3, c
+    if beats(C, t, TAB, c, win):
+        return c, turn, led, first
+    return win, wseat, led, first
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def trick_roem(C: Any, t: int, TAB: Any, tm: int, first: int) -> int:
     """Roem in the four cards ``tm`` of a trick (core.roem.trick_roem on a mask)."""
     roem = (
@@ -861,20 +872,7 @@ def zsearch(C: Any, t: int, TAB: Any, TT: Any, MV: Any, ST: Any, hands: Any, roo
                 break
             c = MV[ply, i]
             hands[turn] ^= 1 << c
-            if n == 0:
-                w2 = c
-                ws2 = turn
-                led2 = c >> 3
-                first2 = c
-            else:
-                led2 = led
-                first2 = first
-                if beats(C, t, TAB, c, win):
-                    w2 = c
-                    ws2 = turn
-                else:
-                    w2 = win
-                    ws2 = wseat
+            w2, ws2, led2, first2 = joins(C, t, TAB, c, n, led, first, turn, win, wseat)
             tm2 = tmask | (1 << c)
             tp2 = tpts + TAB[O_PTS + c]
             q = ply + 1
@@ -1009,20 +1007,7 @@ def after(
         set_state(ST, ply + 1, n, led, tmask, tpts, first, leader, turn, win, wseat, pit)
         return zsearch(C, t, TAB, TT, MV, ST, hands, ply + 1, alpha, beta)
     hands[turn] ^= 1 << c
-    if n == 0:
-        w2 = c
-        ws2 = turn
-        led2 = c >> 3
-        first2 = c
-    else:
-        led2 = led
-        first2 = first
-        if beats(C, t, TAB, c, win):
-            w2 = c
-            ws2 = turn
-        else:
-            w2 = win
-            ws2 = wseat
+    w2, ws2, led2, first2 = joins(C, t, TAB, c, n, led, first, turn, win, wseat)
     tm2 = tmask | (1 << c)
     tp2 = tpts + TAB[O_PTS + c]
     if n < 3:
@@ -1308,20 +1293,7 @@ def dual(
     for i in range(k):
         c = MV[ply, i]
         hands[turn] ^= 1 << c
-        if n == 0:
-            w2 = c
-            ws2 = turn
-            led2 = c >> 3
-            first2 = c
-        else:
-            led2 = led
-            first2 = first
-            if beats(C, 0, TAB, c, win):
-                w2 = c
-                ws2 = turn
-            else:
-                w2 = win
-                ws2 = wseat
+        w2, ws2, led2, first2 = joins(C, 0, TAB, c, n, led, first, turn, win, wseat)
         tm2 = tmask | (1 << c)
         tp2 = tpts + TAB[O_PTS + c]
         if n < 3:

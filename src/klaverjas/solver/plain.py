@@ -64,12 +64,7 @@ def plain(C: Any, TAB: Any, hands: Any, acc: Any, n: int, led: int, tmask: int, 
         c = E.lowbit_index(m)
         m &= m - 1
         hands[turn] ^= 1 << c
-        if n == 0:
-            w2, ws2, led2, first2 = c, turn, c >> 3, c
-        elif E.beats(C, 0, TAB, c, win):
-            w2, ws2, led2, first2 = c, turn, led, first
-        else:
-            w2, ws2, led2, first2 = win, wseat, led, first
+        w2, ws2, led2, first2 = E.joins(C, 0, TAB, c, n, led, first, turn, win, wseat)
         tm2 = tmask | (1 << c)
         tp2 = tpts + TAB[E.O_PTS + c]
         if n == 3:
