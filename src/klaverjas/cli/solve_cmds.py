@@ -63,10 +63,10 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     plays_text = data.get("plays")
     if not isinstance(plays_text, list):
         raise CliError("record: missing field 'plays' (a list of cards)")
-    start_deal(data)  # checks the record's set-up and gives a clear message if it is wrong
     from klaverjas.core.record import replay
-    replay(data)  # checks every play against the rules
-    deal = start_deal(data)
+
+    deal = start_deal(data)  # checks the record's set-up and gives a clear message if it is wrong
+    replay(data)  # checks every play against the rules (on its own deal: ``deal`` stays at the start)
     plays = [parse_card(str(t)) for t in plays_text]
     reviews = analyse_deal(deal, plays, args.objective)
     players = summary(reviews)
