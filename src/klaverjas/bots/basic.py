@@ -210,7 +210,11 @@ RANK_MASKS_LOW = RANK_MASKS[0] | RANK_MASKS[1] | RANK_MASKS[2]  # 7 8 9
 RANK_MASKS_FACE = RANK_MASKS[4] | RANK_MASKS[5] | RANK_MASKS[6]  # J Q K
 
 
-def lead_options(view: View, t: Table) -> list[Option]:
+Scored = list[tuple[float, str, dict[str, object]]]  # per legal card, in order: (score, rule code, facts)
+
+
+def lead_scores(view: View, t: Table) -> tuple[Scored, bool]:
+    """The score of every legal lead, and whether no rule but "lead low" applies (nothing to cash or draw)."""
     hand, trump, pts, st = view.hand, t.trump, t.pts, t.st
     opponents = [view.seat ^ 1, view.seat ^ 3]
     opp_trumps = any(view.may_hold(o) & t.tm for o in opponents)
@@ -279,18 +283,26 @@ def lead_options(view: View, t: Table) -> list[Option]:
                            {"s_suit": s, "c_top": view.highest_left(s), "p": pts[c]}))
         else:
             scored.append((400 - 5 * pts[c] - st[c], "lead_other", {"p": pts[c]}))
+    return scored, not cashable and not draw
+
+
+def lead_options(view: View, t: Table) -> list[Option]:
+    scored, plain = lead_scores(view, t)
+    pts = t.pts
     options = [Option(c, score, both(code, c_card=c, **facts), code)
                for c, (score, code, facts) in zip(cards_of(view.legal), scored, strict=True)]
     options.sort(key=lambda o: -o.score)
     first = options[0]
-    if first.code == "lead_other" and not cashable and not draw:
+    if first.code == "lead_other" and plain:
         assert isinstance(first.action, int)
         options[0] = Option(first.action, first.score, both("lead_low", c_card=first.action, p=pts[first.action]),
                             "lead_low")
     return options
 
 
-def follow_options(view: View, t: Table) -> list[Option]:
+def follow_scores(view: View, t: Table) -> tuple[Scored, bool]:
+    """The score of every legal card following to the trick, and whether any of them beats the trick's head
+    (when none does, the best card is simply the cheapest to give)."""
     trick, st, pts = view.trick, t.st, t.pts
     tv = trick_view(trick, t.trump, TABLES[view.rules.values])
     head = tv.win
@@ -354,6 +366,12 @@ def follow_options(view: View, t: Table) -> list[Option]:
             roem_en = f" and {gain} roem" if gain else ""
             roem_nl = f" en {gain} roem" if gain else ""
             scored.append((500 - cost, "gives", {"p": pts[c], "roem_en": roem_en, "roem_nl": roem_nl}))
+    return scored, any_winner
+
+
+def follow_options(view: View, t: Table) -> list[Option]:
+    scored, any_winner = follow_scores(view, t)
+    pts, legal = t.pts, cards_of(view.legal)
     options = [Option(c, score, both(code, c_card=c, **facts), code)
                for c, (score, code, facts) in zip(legal, scored, strict=True)]
     options.sort(key=lambda o: -o.score)
@@ -362,6 +380,20 @@ def follow_options(view: View, t: Table) -> list[Option]:
         assert isinstance(top.action, int)
         options[0] = Option(top.action, top.score, both("low", c_card=top.action, p=pts[top.action]), "low")
     return options
+
+
+def card_choice(view: View) -> int:
+    """The card ``basic`` plays, without the explanations (the sampler models other players by it)."""
+    legal = cards_of(view.legal)
+    if len(legal) == 1:
+        return legal[0]
+    t = Table(view)
+    scored = lead_scores(view, t)[0] if not view.trick else follow_scores(view, t)[0]
+    best = 0
+    for i in range(1, len(legal)):
+        if scored[i][0] > scored[best][0]:  # the first of equals, as the stable sort of card_options
+            best = i
+    return legal[best]
 
 
 def card_options(view: View) -> list[Option]:
@@ -398,9 +430,7 @@ class BasicBot(Bot):
         return action
 
     def card(self, view: View) -> int:
-        action = card_options(view)[0].action
-        assert isinstance(action, int)
-        return action
+        return card_choice(view)
 
     def advise(self, view: View) -> list[Option]:
         if view.phase == "trump":

@@ -12,7 +12,7 @@ how it played, partner's signals) is computed from the view alone.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
@@ -23,11 +23,13 @@ from ..core import (
     SUITS,
     TABLES,
     Deal,
+    PlayRules,
     Rules,
     TrumpAction,
     card_name,
     cards_of,
     legal_for,
+    legal_mask,
     parse_card,
     parse_seat,
     parse_suit,
@@ -242,24 +244,39 @@ class View:
 
     @cached_property
     def excluded(self) -> tuple[int, int, int, int]:
-        """Per seat, the cards it cannot hold now, shown by how it played.
+        """Per seat, the cards not yet played that it cannot hold, shown by how it played.
 
         A seat that played ``c`` held no card ``x`` whose presence would have made ``c``
         illegal (void in the suit led, no trump when it had to trump, no higher trump
         when it had to overtrump).  Legality only shrinks as cards are added to a hand,
-        so testing each ``x`` on its own with ``c`` finds exactly these cards.
+        so testing each ``x`` on its own with ``c`` finds exactly these cards.  Public
+        knowledge: it does not depend on this seat's hand (see :meth:`with_hand`).
         """
         out = [0, 0, 0, 0]
         if self.trump < 0:
             return (0, 0, 0, 0)
-        unseen = self.unseen
+        tables = TABLES[self.rules.values]
+        above = tables.above[self.trump]
+        pr = PlayRules.of(self.rules)
+        left = FULL_DECK & ~self.played
         for seat, card, before in self.history:
-            if not before or seat == self.seat:
+            if not before:
                 continue
-            for x in cards_of(unseen & ~out[seat]):
-                if not legal_for(self.rules, self.trump, (1 << card) | (1 << x), before) >> card & 1:
+            tv = trick_view(before, self.trump, tables)
+            bit = 1 << card
+            for x in cards_of(left & ~out[seat]):
+                if not legal_mask(bit | (1 << x), tv.led, tv.win, tv.partner_winning, self.trump, above, pr) & bit:
                     out[seat] |= 1 << x
         return (out[0], out[1], out[2], out[3])
+
+    def with_hand(self, hand: int, legal: int) -> View:
+        """The same public knowledge with another hand: how another seat's decision looked to it
+        (the sampler models players by it).  The public facts already derived are shared."""
+        other = replace(self, hand=hand, legal=legal)
+        for name in _PUBLIC_FACTS:
+            if name in self.__dict__:
+                other.__dict__[name] = self.__dict__[name]
+        return other
 
     def may_hold(self, seat: int) -> int:
         """Unseen cards ``seat`` may still hold (its own hand for this seat)."""
@@ -307,6 +324,10 @@ class View:
     def seat_at_card(self, seat: int, position: int) -> int:
         """The leader of a trick in which ``seat`` played at ``position``."""
         return (seat - position * self.step) % 4
+
+
+# Cached facts of a view that depend on the public table only, not on its hand.
+_PUBLIC_FACTS = ("history", "played", "played_by", "excluded", "signals")
 
 
 def legal_in(view: View, hand: int) -> int:
