@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
-from klaverjas.bots import RandomBot
-from klaverjas.bots.sampling import deal_hidden, sample_worlds, weight_of
-from klaverjas.core import FULL_DECK, legal_for
+from klaverjas.bots import BasicBot, RandomBot, View
+from klaverjas.bots.sampling import BID_MISMATCH, PLAY_MISMATCH, PlayEvidence, deal_hidden, sample_worlds, weight_of
+from klaverjas.core import FULL_DECK, Deal, Rules, TrumpAction, legal_for, parse_card, parse_hand
 
-from .helpers import RULE_SETS, walk
+from .helpers import RULE_SETS, make_deal, walk
 
 
 def test_every_sample_could_have_produced_the_play_so_far() -> None:
@@ -57,4 +58,93 @@ def test_the_true_deal_is_weighted_like_any_other_consistent_deal() -> None:
     for seed in range(5):
         for deal, view in walk("amsterdam", seed):
             if view.phase == "play":
-                assert weight_of(view, tuple(deal.hands)) > 0  # type: ignore[arg-type]
+                assert weight_of(view, tuple(deal.hands)) > 0
+
+
+def _basic_walks() -> Iterator[tuple[Deal, View]]:
+    """Decisions of deals played by four basic bots in several rule sets."""
+    for rules in ("amsterdam", "rotterdam", "sa", "rotterdam(trump_selection=turned)"):
+        for seed in range(4):
+            yield from walk(rules, seed, [BasicBot(), BasicBot(), BasicBot(), BasicBot()])
+
+
+def test_the_true_hands_agree_with_every_play_of_basic_opponents() -> None:
+    # Opponents playing by the rules of thumb: the real deal never contradicts their cards,
+    # while samples drawn from the view often do (so the evidence tells deals apart).
+    rng = random.Random(3)
+    cache: dict[tuple[tuple[int, ...], int], int] = {}
+    decisions = lowered = 0
+    for deal, view in _basic_walks():
+        if view.phase != "play" or len(view.history) < 8:
+            continue
+        if len(view.history) == 8:
+            cache = {}  # a cache serves one deal
+        truth = tuple(deal.hands)
+        evidence = PlayEvidence(view, truth, cache)
+        assert evidence.decisions
+        assert evidence.weight(truth) == 1.0
+        for world in sample_worlds(view, 4, rng, evidence):
+            assert 0 < world.weight <= 1
+            lowered += world.weight < weight_of(view, world.hands)
+        decisions += 1
+    assert decisions > 100
+    assert lowered > decisions  # of 4 samples per decision, more than one on average
+
+
+def test_a_card_the_rules_of_thumb_would_not_play_lowers_the_weight() -> None:
+    # West, who named hearts, leads the ace of spades; with the trumps it holds the rules of thumb draw
+    # trumps with the jack first.
+    deal = make_deal({"N": "7H 8H 9H TC JC QC KC AC", "E": "7S 8S 9S TS JS QS KS 7D",
+                      "S": "8D 9D TD JD QD KD AD 7C", "W": "AS JH QH KH AH TH 8C 9C"}, "H", "W", "rotterdam",
+                     dealer="S")
+    assert deal.turn == 3
+    deal.play(parse_card("AS"))  # not what basic plays from W's hand: it draws trumps with the jack
+    view = View.of(deal, 0)
+    evidence = PlayEvidence(view, tuple(deal.hands))
+    assert [(seat, card) for _, seat, card, _, _ in evidence.decisions] == [(3, parse_card("AS"))]
+    assert evidence.weight(tuple(deal.hands)) == PLAY_MISMATCH
+    # The same lead from a hand without trumps to draw (they are East's here) is what the rules of thumb
+    # play: cash the ace.
+    swap = parse_hand("JH QH KH AH TH 7S 8S 9S TS JS")
+    other = (deal.hands[0], deal.hands[1] ^ swap, deal.hands[2], deal.hands[3] ^ swap)
+    assert evidence.weight(other) == 1.0
+
+
+def test_the_cache_changes_nothing() -> None:
+    rng = random.Random(4)
+    shared: dict[tuple[tuple[int, ...], int], int] = {}
+    for _, view in walk("rotterdam", 5, [BasicBot(), BasicBot(), BasicBot(), BasicBot()]):
+        if view.phase != "play" or len(view.history) < 4:
+            continue
+        hands = deal_hidden(view, rng)
+        assert hands is not None
+        cached = PlayEvidence(view, hands, shared)
+        fresh = PlayEvidence(view, hands)
+        for _ in range(5):
+            world = deal_hidden(view, rng)
+            assert world is not None
+            assert cached.weight(world) == fresh.weight(world)
+
+
+def test_partner_bids_judged_by_the_trump_model() -> None:
+    # Rotterdam, free choice: South (North's partner) speaks first and passes.  Judged by the strong
+    # level's trump model, a pass is likely from a weak hand and unlikely from a hand full of
+    # trumps; judged by the rules of thumb both meet or miss the rule alike.
+    rules = Rules.parse("rotterdam")
+    strong_s = parse_hand("JH 9H AH TH KH QH AS AD")
+    weak_s = parse_hand("7S 8S 7D 8D 7C 8C 9C 9S")
+    north = parse_hand("JS QS KS TC JC QC KC AC")
+    rest = FULL_DECK & ~north & ~strong_s & ~weak_s  # West's
+    for dealer in range(4):
+        deal = Deal(rules, dealer, [north, weak_s, strong_s, rest])
+        if deal.selection.to_move == 2:
+            break
+    deal.choose_trump(TrumpAction("pass"))
+    while deal.selection.to_move != 0:
+        deal.choose_trump(TrumpAction("pass"))
+    view = View.of(deal, 0)
+    as_dealt = (north, weak_s, strong_s, rest)
+    swapped = (north, strong_s, weak_s, rest)  # South holds the weak hand
+    by_model = [weight_of(view, h, partner_bids_by_model=True) for h in (as_dealt, swapped)]
+    assert by_model[0] < 0.05 < 0.9 < by_model[1]
+    assert [weight_of(view, h) for h in (as_dealt, swapped)] == [BID_MISMATCH, 1.0]

@@ -6,20 +6,28 @@ cannot hold (:attr:`View.excluded`: voids, no trump when it had to trump, no
 higher trump when it had to overtrump).  Soft evidence becomes a weight per
 sample: the trump choice and the passes (did the hand meet the rule of thumb
 for the suit?) and the same-suit signals (does the signaller hold the card it
-signalled?).  Only the view is read, so sampling cannot see a hidden card.
+signalled?), and the opponents' cards: a card that the rules of thumb would
+not have played from the hand a sample gives that opponent makes the sample less
+likely (:class:`PlayEvidence`; most players follow those rules most of the
+time, and the basic level always does).  Only the view is read, so sampling
+cannot see a hidden card.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 
-from ..core import SUIT_MASKS, cards_of
+from ..core import SUIT_MASKS, Deal, cards_of, legal_for
 from .view import View
 
 # How much less likely a hand is when it contradicts a bid or a signal (soft, never zero).
 BID_MISMATCH = 0.3
 SIGNAL_MISMATCH = 0.35
+PLAY_MISMATCH = 0.3
+# Points of the trump model's estimate over which a bid judged by the model turns from unlikely to likely.
+MODEL_BID_SCALE = 25.0
 
 
 @dataclass(frozen=True)
@@ -56,28 +64,48 @@ def deal_hidden(view: View, rng: random.Random, tries: int = 200) -> tuple[int, 
     return None
 
 
-def weight_of(view: View, hands: tuple[int, int, int, int]) -> float:
-    """Soft evidence: the bids and the signals under the rules of thumb every level announces."""
+def weight_of(view: View, hands: tuple[int, int, int, int], partner_bids_by_model: bool = False) -> float:
+    """Soft evidence: the bids and the signals under the rules of thumb every level announces.
+
+    With ``partner_bids_by_model`` partner's bids are judged by the strong level's own trump model
+    instead (a partner that bids like this bot: it takes a suit when the model's estimate beats the
+    pass value), each as a likelihood falling smoothly across the pass value."""
     from .basic import trump_fit
+    from .bidding import model, place_of
 
     w = 1.0
     values = view.rules.values
     start = [hands[s] | view.played_by[s] for s in range(4)]  # the hands as dealt
+    mdl = model() if partner_bids_by_model else None
+    if mdl is not None and mdl.values != values:
+        mdl = None
+    first = (view.dealer + view.step) % 4
     passes = 0
     for seat, action in view.bids:
-        if action.kind == "pass":
-            if seat != view.seat:
-                if view.mode in ("proposed", "turned") and view.proposed is not None:
-                    if trump_fit(start[seat], view.proposed, values).code:
-                        w *= BID_MISMATCH
-                elif any(trump_fit(start[seat], s, values).code for s in range(4)):
+        forced = action.kind != "pass" and (view.mode == "utrecht" or passes == (3 if view.mode == "bid" else 4))
+        if seat == view.seat:
+            pass
+        elif mdl is not None and seat == view.partner:
+            place = place_of(seat, first, view.step)
+            over = 0.0
+            if action.kind == "pass":
+                suits = [view.proposed] if view.mode in ("proposed", "turned") and view.proposed is not None \
+                    else range(4)
+                over = mdl.threshold[place] - max(mdl.estimate(start[seat], s, place) for s in suits)
+            elif not forced and view.trump >= 0:
+                over = mdl.estimate(start[seat], view.trump, place) - mdl.threshold[place]
+            if action.kind == "pass" or not forced:
+                w *= 1 / (1 + math.exp(-max(-30.0, min(30.0, over / MODEL_BID_SCALE))))
+        elif action.kind == "pass":
+            if view.mode in ("proposed", "turned") and view.proposed is not None:
+                if trump_fit(start[seat], view.proposed, values).code:
                     w *= BID_MISMATCH
-            passes += 1
-            continue
-        forced = view.mode == "utrecht" or passes == (3 if view.mode == "bid" else 4)
-        if seat != view.seat and not forced and view.trump >= 0 and not trump_fit(start[seat], view.trump,
-                                                                                   values).code:
+            elif any(trump_fit(start[seat], s, values).code for s in range(4)):
+                w *= BID_MISMATCH
+        elif not forced and view.trump >= 0 and not trump_fit(start[seat], view.trump, values).code:
             w *= BID_MISMATCH
+        if action.kind == "pass":
+            passes += 1
     for sig in view.signals:
         if sig.seat == view.seat:
             continue
@@ -91,14 +119,77 @@ def weight_of(view: View, hands: tuple[int, int, int, int]) -> float:
     return w
 
 
-def sample_worlds(view: View, n: int, rng: random.Random) -> list[World]:
-    """Up to ``n`` samples of every seat's hand with their weights."""
+# What the rules of thumb play at one past decision from one hand: (plays before it, hand) -> card.
+ChoiceCache = dict[tuple[tuple[int, ...], int], int]
+
+
+class PlayEvidence:
+    """The opponents' past card decisions of a view, to weigh samples by.
+
+    For each card an opponent chose among several legal ones, a sample gives that opponent a
+    hand at that moment (its cards now plus those it played since); if the rules of thumb
+    (:func:`.basic.card_choice`) would have played another card from it, the sample's weight is
+    multiplied by ``mismatch``.  Each past decision is seen from the opponent's side: the public
+    table of that moment with the sample's hand (:meth:`View.with_hand`).  The choices are
+    cached by the plays before the decision and the hand, so a deal's later decisions reuse them
+    (a cache serves one deal: pass a new one for the next).
+    """
+
+    def __init__(self, view: View, hands: tuple[int, int, int, int], cache: ChoiceCache | None = None,
+                 mismatch: float = PLAY_MISMATCH):
+        """``hands``: any sample consistent with the view (the public table is replayed with it)."""
+        self.mismatch = mismatch
+        self.cache: ChoiceCache = {} if cache is None else cache
+        # (the table as that opponent saw it, its seat, the card it chose, the cards it played from then on,
+        # the plays before it)
+        self.decisions: list[tuple[View, int, int, int, tuple[int, ...]]] = []
+        if view.phase != "play" or view.trump < 0:
+            return
+        deal = Deal(view.rules, view.dealer, [hands[s] | view.played_by[s] for s in range(4)], view.proposed,
+                    view.carry)
+        for _, action in view.bids:
+            deal.choose_trump(action)
+        if not deal.selection.done:  # trump set without a selection (a record, a test)
+            deal.set_trump(view.trump, view.maker)
+        plays = [card for _, card, _ in view.history]
+        later = list(view.played_by)
+        for i, card in enumerate(plays):
+            seat = deal.turn
+            if seat & 1 != view.team:
+                self.decisions.append((View.of(deal, seat), seat, card, later[seat], tuple(plays[:i])))
+            later[seat] &= ~(1 << card)  # from here on: the cards it plays after this one
+            deal.play_unchecked(card)
+
+    def weight(self, hands: tuple[int, int, int, int]) -> float:
+        from .basic import card_choice
+
+        w = 1.0
+        for table, seat, card, later, before in self.decisions:
+            hand = hands[seat] | later
+            legal = legal_for(table.rules, table.trump, hand, table.trick)
+            if not legal & (legal - 1):
+                continue
+            key = (before, hand)
+            choice = self.cache.get(key)
+            if choice is None:
+                choice = self.cache[key] = card_choice(table.with_hand(hand, legal))
+            if choice != card:
+                w *= self.mismatch
+        return w
+
+
+def sample_worlds(view: View, n: int, rng: random.Random, evidence: PlayEvidence | None = None,
+                  partner_bids_by_model: bool = False) -> list[World]:
+    """Up to ``n`` samples of every seat's hand with their weights (with the play evidence if given)."""
     worlds = []
     for _ in range(n):
         hands = deal_hidden(view, rng)
         if hands is None:
             break
-        worlds.append(World(hands, weight_of(view, hands)))
+        w = weight_of(view, hands, partner_bids_by_model)
+        if evidence is not None:
+            w *= evidence.weight(hands)
+        worlds.append(World(hands, w))
     return worlds
 
 

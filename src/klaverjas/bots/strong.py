@@ -1,12 +1,14 @@
 """The ``strong`` level: sample the hidden hands, solve each sample double-dummy, vote.
 
 For a card decision it draws deals consistent with the view (:mod:`.sampling`),
-asks the solver (:func:`klaverjas.solver.solve`, objective ``real``: the final
-deal score difference with nat) for the value of every legal card in each, and
-plays the card with the best weighted mean for its team, within a time budget
-(at least ``min_samples`` deals, so the opening lead, whose samples are whole
-deals, takes longer than the budget).  Trump decisions use a model fitted on
-double-dummy solutions (:mod:`.bidding`); roem claims the basic level's rule.
+weighs them by the evidence (bids, signals, and the opponents' cards judged by
+the rules of thumb: :class:`.sampling.PlayEvidence`), asks the solver
+(:func:`klaverjas.solver.solve`, objective ``real``: the final deal score
+difference with nat) for the value of every legal card in each, and plays the
+card with the best weighted mean for its team, within a time budget (at least
+``min_samples`` deals, so the opening lead, whose samples are whole deals, takes
+longer than the budget).  Trump decisions use a model fitted on double-dummy
+solutions (:mod:`.bidding`); roem claims the basic level's rule.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from .base import Bot, Option
 from .basic import BasicBot, card_options, suit_names, trump_options
 from .bidding import model as bidding_model
 from .bidding import place_of
-from .sampling import World, sample_worlds
+from .sampling import PLAY_MISMATCH, ChoiceCache, PlayEvidence, World, deal_hidden, sample_worlds
 from .texts import TEXTS, both
 from .view import View
 
@@ -89,8 +91,9 @@ def holds_trick(view: View, card: int, hands: tuple[int, int, int, int]) -> bool
 class StrongBot(Bot):
     name = "strong"
 
-    def __init__(self, samples: int = 30, budget_ms: float = 60.0, seed: int | None = None,
-                 solve_fn: SolveFn | None = None, search_from: int = 0, min_samples: int = 6):
+    def __init__(self, samples: int = 60, budget_ms: float = 150.0, seed: int | None = None,
+                 solve_fn: SolveFn | None = None, search_from: int = 0, min_samples: int = 6,
+                 play_mismatch: float | None = PLAY_MISMATCH, partner_bids_by_model: bool = True):
         self.solve_fn = solve_fn or solver_values
         self.samples = samples
         # A vote over one or two deals follows their accidents; below this many the budget is overrun.
@@ -102,6 +105,13 @@ class StrongBot(Bot):
         self.rng = random.Random(seed)
         self.basic = BasicBot()
         self.searched: list[tuple[float, int]] = []  # (ms, samples) of every search, for the benchmark
+        # Samples are weighed by the opponents' plays under the rules of thumb (None: not at all), and
+        # partner's bids by this level's own trump model (a partner bidding like this bot) rather than by
+        # the rules of thumb.
+        self.play_mismatch = play_mismatch
+        self.partner_bids_by_model = partner_bids_by_model
+        self._choices: ChoiceCache = {}
+        self._deal_key: tuple[int, int] = (-1, -1)
 
     def reseed(self, seed: int) -> None:
         self.rng.seed(seed)
@@ -121,8 +131,9 @@ class StrongBot(Bot):
         holds = dict.fromkeys(legal, 0)
         weight = 0.0
         sign = 1 if view.team == 0 else -1
+        evidence = self.evidence(view)
         while len(worlds) < self.samples and (len(worlds) < self.min_samples or time.perf_counter() < deadline):
-            new = sample_worlds(view, 1, self.rng)
+            new = sample_worlds(view, 1, self.rng, evidence, self.partner_bids_by_model)
             if not new:
                 break
             w = new[0]
@@ -141,6 +152,20 @@ class StrongBot(Bot):
         rank = {o.action: i for i, o in enumerate(card_options(view))}
         figs.sort(key=lambda f: (-round(f.mean, 6), rank[f.card]))
         return figs
+
+    def evidence(self, view: View) -> PlayEvidence | None:
+        """The opponents' plays so far as evidence on the hidden hands (see :class:`.sampling.PlayEvidence`)."""
+        if self.play_mismatch is None or view.phase != "play":
+            return None
+        # The choices cached for this deal; a new deal (other dealer or own starting hand) starts afresh.
+        key = (view.dealer, view.hand | view.played_by[view.seat])
+        if key != self._deal_key:
+            self._deal_key = key
+            self._choices.clear()
+        hands = deal_hidden(view, self.rng)
+        if hands is None:
+            return None
+        return PlayEvidence(view, hands, self._choices, self.play_mismatch)
 
     def searches(self, view: View) -> bool:
         return len(view.tricks) >= self.search_from and view.legal.bit_count() > 1
