@@ -9,7 +9,7 @@ import types
 import pytest
 
 from klaverjas.bots import BasicBot, RandomBot, View
-from klaverjas.core import SUIT_MASKS, Deal, card_name, cards_of
+from klaverjas.core import FULL_DECK, SUIT_MASKS, Deal, card_name, cards_of
 
 from .helpers import RULE_SETS, walk
 
@@ -139,3 +139,22 @@ def test_decisions_depend_on_the_view_alone() -> None:
                 assert make().decide(view) == make().decide(twin_view)
             checked += 1
     assert checked > 60
+
+
+
+def test_with_hand_keeps_the_public_facts_and_rederives_the_rest() -> None:
+    # The sampler sees another seat's past decision as the public table with a hand of its choosing.
+    for rules in RULE_SETS[:4]:
+        for seed in range(3):
+            for deal, view in walk(rules, seed):
+                if view.phase != "play" or not view.history:
+                    continue
+                assert view.with_hand(view.hand, view.legal) == view
+                hand = int(deal.hands[view.seat ^ 1])  # another seat's cards in this seat's place
+                other = view.with_hand(hand, 0)
+                assert other.hand == hand and other.unseen == FULL_DECK & ~hand & ~view.played
+                assert other.excluded == view.excluded and other.signals == view.signals
+                assert other.may_hold(view.seat) == hand
+                for s in range(4):
+                    if s != view.seat:
+                        assert other.may_hold(s) == other.unseen & ~view.excluded[s]
