@@ -154,3 +154,11 @@ def test_demo_players_are_basic_bots_on_views() -> None:
         card = players.card(deal, deal.turn)
         assert card == BOT.card(view)
         deal.play(card)
+
+
+def test_a_card_asked_of_a_seat_not_to_play_is_refused_by_name() -> None:
+    deal = make_deal({"N": "7H 8H 9H TC JC QC KC AC", "E": "7S 8S 9S TS JS QS KS 7D",
+                      "S": "8D 9D TD JD QD KD AD 7C", "W": "AS JH QH KH AH TH 8C 9C"}, "H", "W", dealer="S")
+    waiting = View.of(deal, 0)  # West leads; North has no legal card yet
+    with pytest.raises(ValueError, match="no card to play"):
+        BasicBot().card(waiting)

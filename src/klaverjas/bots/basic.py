@@ -382,9 +382,16 @@ def follow_options(view: View, t: Table) -> list[Option]:
     return options
 
 
+def _legal_cards(view: View) -> list[int]:
+    legal = cards_of(view.legal)
+    if not legal:
+        raise ValueError("no card to play: it is not this seat's turn")
+    return legal
+
+
 def card_choice(view: View) -> int:
     """The card ``basic`` plays, without the explanations (the sampler models other players by it)."""
-    legal = cards_of(view.legal)
+    legal = _legal_cards(view)
     if len(legal) == 1:
         return legal[0]
     t = Table(view)
@@ -397,9 +404,7 @@ def card_choice(view: View) -> int:
 
 
 def card_options(view: View) -> list[Option]:
-    legal = cards_of(view.legal)
-    if not legal:
-        raise ValueError("no card to play: it is not this seat's turn")
+    legal = _legal_cards(view)
     if len(legal) == 1:
         return [Option(legal[0], 1000, both("only", c_card=legal[0]), "only")]
     t = Table(view)

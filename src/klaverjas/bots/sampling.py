@@ -19,7 +19,7 @@ import math
 import random
 from dataclasses import dataclass
 
-from ..core import SUIT_MASKS, Deal, cards_of, legal_for
+from ..core import SUIT_MASKS, Deal, cards_of, first_lead, legal_for
 from .view import View
 
 # How much less likely a hand is when it contradicts a bid or a signal (soft, never zero).
@@ -79,12 +79,12 @@ def weight_of(view: View, hands: tuple[int, int, int, int], partner_bids_by_mode
     mdl = model() if partner_bids_by_model else None
     if mdl is not None and mdl.values != values:
         mdl = None
-    first = (view.dealer + view.step) % 4
+    first = first_lead(view.dealer, view.rules.direction)
     passes = 0
     for seat, action in view.bids:
         forced = action.kind != "pass" and (view.mode == "utrecht" or passes == (3 if view.mode == "bid" else 4))
         if seat == view.seat:
-            pass
+            pass  # its own bids tell this seat nothing
         elif mdl is not None and seat == view.partner:
             place = place_of(seat, first, view.step)
             over = 0.0
@@ -95,7 +95,7 @@ def weight_of(view: View, hands: tuple[int, int, int, int], partner_bids_by_mode
             elif not forced and view.trump >= 0:
                 over = mdl.estimate(start[seat], view.trump, place) - mdl.threshold[place]
             if action.kind == "pass" or not forced:
-                w *= 1 / (1 + math.exp(-max(-30.0, min(30.0, over / MODEL_BID_SCALE))))
+                w *= 1 / (1 + math.exp(-over / MODEL_BID_SCALE))
         elif action.kind == "pass":
             if view.mode in ("proposed", "turned") and view.proposed is not None:
                 if trump_fit(start[seat], view.proposed, values).code:
