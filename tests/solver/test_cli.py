@@ -90,6 +90,23 @@ def test_solve_bad_input_exits_2_with_one_line(capsys: pytest.CaptureFixture[str
     assert err.count("\n") == 1 and message in err and "Traceback" not in err
 
 
+def test_solve_threads_one_and_two_answer_alike(capsys: pytest.CaptureFixture[str],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    positions = [played_ending(seed, "amsterdam", 16) for seed in range(4)]
+    lines = "\n".join(json.dumps(p.to_json()) for p in positions) + "\n"
+    outs = []
+    for threads in ("1", "2"):
+        code, out, err = run(capsys, ["solve", "--jsonl", "--threads", threads], lines, monkeypatch)
+        assert code == 0 and err == ""
+        outs.append(out)
+    assert outs[0] == outs[1] and outs[0].count("\n") == 4
+
+
+def test_solve_threads_below_one_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, ["solve", "--threads", "0", "-"])
+    assert code == 2 and out == "" and "--threads must be at least 1, not 0" in err
+
+
 def test_solve_missing_file_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, ["solve", "/nonexistent/position.json"])
     assert code == 2 and "cannot read" in err

@@ -184,3 +184,50 @@ def test_plain_alpha_beta_baseline_agrees_with_the_solver(rules_text: str) -> No
             cards, nodes = plain_values(pos, objective)
             assert cards == solve(pos, objective).cards, (seed, objective, pos.to_json())
             assert nodes >= len(cards)
+
+
+def _mid_deal(rules_text: str, seed: int, cards: int) -> Position:
+    rules = Rules.parse(rules_text)
+    rng = random.Random(seed)
+    deal = Deal.new(rules, rng.randrange(4), seed=rng.randrange(1 << 30))
+    if deal.trump < 0:
+        deal.set_trump(rng.randrange(4), rng.randrange(4))
+    for _ in range(cards):
+        legal = deal.legal()
+        deal.play(rng.choice([c for c in range(32) if legal >> c & 1]))
+    return Position.from_deal(deal)
+
+
+@pytest.mark.skipif(not E.HAVE_NUMBA, reason="20-card positions need the compiled kernel to be quick")
+@pytest.mark.parametrize("rules_text", ["amsterdam", "rotterdam", "sa"])
+def test_two_threads_sharing_the_table_give_the_same_values(rules_text: str) -> None:
+    """The root's cards (and the nat searches of the cards the makers lose on) shared out among two
+    threads with one lockless table: every card's value as with one thread."""
+    one, two = Solver(), Solver(threads=2)
+    nat_cards = 0
+    for seed in range(10):
+        pos = _mid_deal(rules_text, seed, 12 + seed % 4)
+        for objective in ("real", "points"):
+            expected = one.solve(pos, objective).cards
+            assert two.solve(pos, objective).cards == expected, (seed, objective)
+            if objective == "real" and pos.makers is not None:
+                sgn = 1 if pos.makers == 0 else -1
+                nat_cards += sum(sgn * v < 0 for v in expected.values())
+    if Rules.parse(rules_text).has_makers:
+        assert nat_cards > 5  # the shared-out nat searches are exercised
+
+
+def test_threads_must_be_positive() -> None:
+    with pytest.raises(ValueError, match="threads must be at least 1"):
+        Solver(threads=0)
+
+
+@pytest.mark.skipif(not E.HAVE_NUMBA, reason="20-card positions need the compiled kernel to be quick")
+def test_wide_window_search_with_the_table_is_exact() -> None:
+    """Without MTD(f) each root card is searched with an infinite window: a table entry holding an
+    exact value inside a narrower window must settle the node (narrowing would empty the window)."""
+    wide, default = Solver(), Solver()
+    wide.options.mtd = False
+    for seed in range(12):
+        pos = _mid_deal(("amsterdam", "rotterdam")[seed % 2], seed + 40, 8 + seed % 4)
+        assert wide.solve(pos, "points").cards == default.solve(pos, "points").cards, seed

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from klaverjas.core.cards import card_name
 from klaverjas.core.seats import SEATS
 
 from .main import CliError
 from .plumbing import emit, jsonl, load_object, read_text
+
+if TYPE_CHECKING:
+    from klaverjas.solver import Solver
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -23,34 +27,53 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         "and roem still to be won")
     p.add_argument("--value-only", action="store_true",
                    help="answer only the position's value (faster: the cards are not each valued)")
+    _threads_option(p)
     p.set_defaults(func=cmd_solve)
 
     p = sub.add_parser("analyse", help="what each card of a game record cost against the best card")
     p.add_argument("record", help="a JSON game record file (or - for stdin)")
     p.add_argument("--format", default="json", choices=("json", "table"))
     p.add_argument("--objective", default="real", choices=("real", "points"))
+    _threads_option(p)
     p.set_defaults(func=cmd_analyse)
 
 
-def solve_answer(obj: Mapping[str, Any], objective: str = "real", value_only: bool = False) -> dict[str, Any]:
-    from klaverjas.solver import Position, solve
+def _threads_option(p: argparse.ArgumentParser) -> None:
+    default = min(2, os.cpu_count() or 1)
+    p.add_argument("--threads", type=int, default=default,
+                   help=f"search the cards to play side by side in this many threads (default {default})")
+
+
+def _solver(args: argparse.Namespace) -> Solver:
+    from klaverjas.solver import Solver
+
+    if args.threads < 1:
+        raise CliError(f"--threads must be at least 1, not {args.threads}")
+    return Solver(threads=args.threads)
+
+
+def solve_answer(obj: Mapping[str, Any], objective: str = "real", value_only: bool = False,
+                 solver: Solver | None = None) -> dict[str, Any]:
+    from klaverjas.solver import Position
     from klaverjas.solver.search import default_solver
 
+    solver = solver or default_solver()
     pos = Position.from_json(obj)
     if value_only:
-        return {"value": default_solver().value(pos, objective)}
-    result = solve(pos, objective)
+        return {"value": solver.value(pos, objective)}
+    result = solver.solve(pos, objective)
     return {"value": result.value, "cards": {card_name(c): v for c, v in result.cards.items()}}
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
+    solver = _solver(args)
     if args.jsonl:
         if args.file not in (None, "-"):
             raise CliError("--jsonl reads stdin; give no FILE")
-        return jsonl(lambda obj: solve_answer(obj, args.objective, args.value_only))
+        return jsonl(lambda obj: solve_answer(obj, args.objective, args.value_only, solver))
     if args.file is None:
         raise CliError("give a position FILE (or - for stdin), or --jsonl")
-    emit(solve_answer(load_object(read_text(args.file), ""), args.objective, args.value_only))
+    emit(solve_answer(load_object(read_text(args.file), ""), args.objective, args.value_only, solver))
     return 0
 
 
@@ -68,7 +91,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     deal = start_deal(data)  # checks the record's set-up and gives a clear message if it is wrong
     replay(data)  # checks every play against the rules (on its own deal: ``deal`` stays at the start)
     plays = [parse_card(str(t)) for t in plays_text]
-    reviews = analyse_deal(deal, plays, args.objective)
+    reviews = analyse_deal(deal, plays, args.objective, _solver(args).solve)
     players = summary(reviews)
     if args.format == "json":
         emit({"objective": args.objective, "plays": [r.as_json() for r in reviews], "players": players})

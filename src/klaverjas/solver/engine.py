@@ -244,9 +244,12 @@ def tt_index(live: int, leader: int, pit: int, size_mask: int) -> int:
     return ((h >> 16) ^ h ^ (leader << 5) ^ (pit << 9)) & size_mask
 
 
-# A transposition table entry is two words: the key, then the bounds, best card and stamp packed
-# as below (one 16-byte entry per slot, so a look-up touches one cache line).  The stamp tells
-# the entries of the current solve from older ones; the solver clears the table when it wraps.
+# A transposition table entry is two words: the key XOR the data, then the data (bounds, best
+# card and stamp packed as below; one 16-byte entry per slot, so a look-up touches one cache
+# line).  Threads searching different cards share the table without locks: a slot half written
+# by one thread while another reads it fails the XOR check and reads as empty (Hyatt and Mann's
+# lockless hashing).  The stamp tells the entries of the current solve from older ones; the
+# solver clears the table when it wraps.
 _TT_BITS = 22
 _TT_MASK = (1 << _TT_BITS) - 1
 _TT_STAMP_SHIFT = 3 * _TT_BITS - 16  # bits 50 to 62: 13 bits of stamp
@@ -256,10 +259,9 @@ MAX_STAMP = (1 << 13) - 1
 @njit(cache=True, _nrt=False, inline="always")
 def tt_probe(TT: Any, t: int, idx: int, key: int, stamp: int) -> int:
     """The data word of the entry for ``key`` in slot ``idx``, or -1 when the slot holds another."""
-    if TT[t, idx, 0] == key:
-        d = TT[t, idx, 1]
-        if (d >> _TT_STAMP_SHIFT) == stamp:
-            return d
+    d = TT[t, idx, 1]
+    if (TT[t, idx, 0] ^ d) == key and (d >> _TT_STAMP_SHIFT) == stamp:
+        return d
     return -1
 
 
@@ -295,8 +297,9 @@ def tt_store(TT: Any, t: int, idx: int, key: int, stamp: int, best: int, alpha: 
     else:
         lo = best
         hi = best
-    TT[t, idx, 0] = key
-    TT[t, idx, 1] = (lo + INF) | ((hi + INF) << _TT_BITS) | ((bm + 1) << (2 * _TT_BITS)) | (stamp << _TT_STAMP_SHIFT)
+    d = (lo + INF) | ((hi + INF) << _TT_BITS) | ((bm + 1) << (2 * _TT_BITS)) | (stamp << _TT_STAMP_SHIFT)
+    TT[t, idx, 1] = d
+    TT[t, idx, 0] = key ^ d
 
 
 @njit(cache=True, _nrt=False)
@@ -732,6 +735,9 @@ def zsearch(C: Any, t: int, TAB: Any, TT: Any, MV: Any, ST: Any, hands: Any, roo
                             elif hi <= alpha:
                                 ret = hi
                                 done = True
+                            elif lo == hi:  # exact, inside a wide window (narrowing it would empty it)
+                                ret = lo
+                                done = True
                             else:
                                 alpha = max(alpha, lo)
                                 beta = min(beta, hi)
@@ -977,7 +983,7 @@ def boundary_search(
     return zsearch(C, t, TAB, TT, MV, ST, hands, ply, alpha, beta)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, nogil=True)
 def after(
     C: Any,
     t: int,
@@ -1040,7 +1046,7 @@ def _align_down(x: int, unit: int, res: int) -> int:
     return x - (x - res) % unit
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, nogil=True)
 def mtdf(
     C: Any,
     t: int,
@@ -1115,85 +1121,37 @@ def mtdf(
     return lo
 
 
-@njit(cache=True)
-def root_values(
+@njit(cache=True, _nrt=False)
+def root_cards(
     C: Any,
     t: int,
     TAB: Any,
-    TT: Any,
     MV: Any,
-    ST: Any,
     hands: Any,
     n: int,
     led: int,
     tmask: int,
     tpts: int,
-    first: int,
-    leader: int,
     turn: int,
     win: int,
     wseat: int,
-    pit: int,
-    mtd: bool,
-    unit: int,
-    res: int,
-    stop: int,
-    stop_dir: int,
-    out: Any,
 ) -> int:
-    """Value after every legal card of the player to move: out[card] (others untouched).
-    Returns the legal mask.  Equivalent cards get the value of the stronger one."""
-    hand = hands[turn]
-    lm = legal(C, t, TAB, hand, led, win, wseat == (turn ^ 2))
-    live = hands[0] | hands[1] | hands[2] | hands[3] | tmask
-    # Strongest first, so a merged card finds its representative's value already there.
-    z = hands[0] * 0  # typed constants: see search
-    k = gen_moves(C, t, TAB, MV, z, hands, n, led, tmask, tpts, turn, win, wseat, z - 1)
-    cards = MV[0, :k].copy()
-    guess = 0
-    for i in range(k):
-        c = cards[i]
-        if mtd:
-            v = mtdf(
-                C, t, TAB, TT, MV, ST, hands, c, n, led, tmask, tpts, first, leader, turn, win, wseat, pit, guess,
-                unit, res, stop, stop_dir,
-            )
-        else:
-            v = after(
-                C,
-                t,
-                TAB,
-                TT,
-                MV,
-                ST,
-                hands,
-                c,
-                n,
-                led,
-                tmask,
-                tpts,
-                first,
-                leader,
-                turn,
-                win,
-                wseat,
-                pit,
-                z - INF,
-                z + INF,
-                z + 1,
-            )
-        out[c] = v
-        if not ((stop_dir > 0 and v < stop) or (stop_dir < 0 and v >= stop)):
-            guess = v  # an exact value (a card cut short by the stop test gives only a bound)
-    # Cards merged away take the value of the next stronger live card of their suit.
+    """The cards to search at the root, strongest of each equivalent group, best guess first, in
+    MV[0, :k]; returns k."""
+    z = hands[0] * 0  # typed constants: see dual
+    return gen_moves(C, t, TAB, MV, z, hands, n, led, tmask, tpts, turn, win, wseat, z - 1)
+
+
+@njit(cache=True, _nrt=False)
+def fill_merged(TAB: Any, lm: int, live: int, out: Any) -> None:
+    """Cards merged away at the root (``out`` = -INF - 1) take the value of the next stronger
+    live card of their suit, searched in their place."""
     for s in range(4):
         for p in range(6, -1, -1):
             c = TAB[O_SORD + 8 * s + p]
             if ((lm >> c) & 1) == 0 or out[c] != -INF - 1:
                 continue
-            d = next_live(TAB, c, live)
-            out[c] = out[d]
-    return lm
+            out[c] = out[next_live(TAB, c, live)]
 
 
 @njit(cache=True, _nrt=False)
@@ -1207,7 +1165,7 @@ def _escapes(
     return boundary_search(C, z, TAB, TT, MV, ST, hands, leader, pit, -need, -need + 1, ply) <= -need
 
 
-@njit(DUAL_SIG, cache=True, _nrt=False)
+@njit(DUAL_SIG, cache=True, _nrt=False, nogil=True)
 def dual(
     C: Any,
     TAB: Any,

@@ -18,7 +18,9 @@ how much the threat of escaping still saves.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+import threading
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -75,19 +77,47 @@ class _Kernel:
     stop_dir: int
 
 
+class _Workspace:
+    """What one searching thread writes besides the shared table: move lists, ply states and the
+    table of the nat searches (engine.dual)."""
+
+    def __init__(self) -> None:
+        self.mv = np.zeros((48, 40), dtype=np.int64)  # move lists per ply (engine.gen_moves, KILLER)
+        self.st = np.zeros((48, E.ST_COLS), dtype=np.int64)  # the iterative search's state per ply
+        self.dt = np.zeros((1 << 16, 3), dtype=np.int64)
+
+
+@dataclass
+class _Share:
+    """One thread's part of a solve: its workspace, its own copy of the configuration (node counts)
+    and of the hands (the search plays and takes back cards in them), its last value found."""
+
+    space: _Workspace
+    C: np.ndarray
+    hands: np.ndarray
+    guess: int = 0
+
+
 @dataclass
 class Solver:
-    """Holds the transposition tables, so a batch reuses the memory; not thread-safe."""
+    """Holds the transposition tables, so a batch reuses the memory; one solve at a time.
 
-    tt_bits: int = 20
+    With ``threads`` > 1 the root's cards are searched side by side (the kernel releases the
+    GIL), every thread with its own move lists and state and all sharing the one table."""
+
+    tt_bits: int = 18
     options: Options = field(default_factory=Options)
+    threads: int = 1
 
     def __post_init__(self) -> None:
+        if self.threads < 1:
+            raise ValueError(f"threads must be at least 1, not {self.threads}")
         size = 1 << self.tt_bits
-        self._tt = np.zeros((2, size, 2), dtype=np.int64)  # key; bounds, best card and stamp (engine.tt_store)
-        self._dt = np.zeros((1 << 16, 3), dtype=np.int64)
-        self._mv = np.zeros((48, 40), dtype=np.int64)  # move lists per ply (engine.gen_moves, KILLER)
-        self._st = np.zeros((48, E.ST_COLS), dtype=np.int64)  # the iterative search's state per ply
+        self._tt = np.zeros((2, size, 2), dtype=np.int64)  # key ^ data; data (engine.tt_store)
+        self._spaces = [_Workspace() for _ in range(self.threads)]
+        self._mv = self._spaces[0].mv
+        self._st = self._spaces[0].st
+        self._pool = ThreadPoolExecutor(self.threads - 1) if self.threads > 1 else None
         self._stamp = 0
         self._tabs: dict[tuple[str, str, int], np.ndarray] = {}
 
@@ -119,24 +149,71 @@ class Solver:
             return SolveResult(pos.final_value(objective, pos), {}, objective)
         k = self._prepare(pos, objective)
 
-        def row_values(row: int) -> dict[Card, int]:
-            out = np.full(32, -E.INF - 1, dtype=np.int64)
-            lm = E.root_values(k.C, row, k.tab, self._tt, self._mv, self._st, k.hands, *k.state, self.options.mtd,
-                               k.unit, k.res, k.stop, k.stop_dir, out)
-            return {c: int(out[c]) for c in cards_of(int(lm))}
-
-        g_ns = row_values(0)
+        g_ns = self._root_values(k)
         if objective == "points":
             values = g_ns
         elif pos.makers is None or not pos.rules.has_makers:
             acc = pos.totals()
             values = {c: acc[0] - acc[1] + g for c, g in g_ns.items()}
         else:
-            values = self._real_with_makers(pos, g_ns, k.C, (k.tab, self._tt, self._mv, k.hands), k.state)
+            values = self._real_with_makers(pos, g_ns, k)
         maximizing = pos.turn & 1 == 0
         value = max(values.values()) if maximizing else min(values.values())
         ordered = dict(sorted(values.items(), key=lambda cv: (-cv[1] if maximizing else cv[1], cv[0])))
         return SolveResult(value, ordered, objective, int(k.C[0, E.NODES] + k.C[1, E.NODES]))
+
+    def _share(self, k: _Kernel, items: list[Card], work: Callable[[_Share, Card], int]) -> dict[Card, int]:
+        """``work(share, item)`` for every item, the threads taking the next item in turn."""
+        todo = iter(items)
+        lock = threading.Lock()
+        out: dict[Card, int] = {}
+
+        def run(share: _Share) -> None:
+            while True:
+                with lock:
+                    item = next(todo, None)
+                if item is None:
+                    return
+                out[item] = work(share, item)
+
+        helpers = []
+        if self._pool is not None:
+            for space in self._spaces[1 : len(items)]:
+                C = k.C.copy()
+                C[:, E.NODES] = 0
+                share = _Share(space, C, k.hands.copy())
+                helpers.append((share, self._pool.submit(run, share)))
+        run(_Share(self._spaces[0], k.C, k.hands))
+        for share, future in helpers:
+            future.result()
+            k.C[:, E.NODES] += share.C[:, E.NODES]
+        return out
+
+    def _root_values(self, k: _Kernel) -> dict[Card, int]:
+        """Row 0's value after every legal card of the player to move; equivalent cards get the value
+        of the stronger one."""
+        n, led, tmask, tpts, _, _, turn, win, wseat, _ = k.state
+        count = int(E.root_cards(k.C, 0, k.tab, self._mv, k.hands, n, led, tmask, tpts, turn, win, wseat))
+        cards = [int(c) for c in self._mv[0, :count]]
+
+        def card_value(share: _Share, c: Card) -> int:
+            space, C, hands = share.space, share.C, share.hands
+            if not self.options.mtd:
+                return int(E.after(C, 0, k.tab, self._tt, space.mv, space.st, hands, c, *k.state, -E.INF, E.INF, 1))
+            v = int(E.mtdf(C, 0, k.tab, self._tt, space.mv, space.st, hands, c, *k.state, share.guess, k.unit, k.res,
+                           k.stop, k.stop_dir))
+            if not ((k.stop_dir > 0 and v < k.stop) or (k.stop_dir < 0 and v >= k.stop)):
+                share.guess = v  # an exact value (a card cut short by the nat test gives only a bound)
+            return v
+
+        found = self._share(k, cards, card_value)
+        out = np.full(32, -E.INF - 1, dtype=np.int64)
+        for c, v in found.items():
+            out[c] = v
+        lm = int(E.legal(k.C, 0, k.tab, int(k.hands[turn]), led, win, wseat == (turn ^ 2)))
+        live = int(k.hands[0] | k.hands[1] | k.hands[2] | k.hands[3]) | tmask
+        E.fill_merged(k.tab, lm, live, out)
+        return {c: int(out[c]) for c in cards_of(lm)}
 
     def value(self, pos: Position, objective: str = "real") -> int:
         """The value of ``pos`` alone (``solve(pos).value``), without every card's: one MTD(f) over the
@@ -172,10 +249,12 @@ class Solver:
         pr = PlayRules.of(rules)
         if self._stamp >= E.MAX_STAMP:  # the stamps wrap: forget every older entry
             self._tt[:] = 0
-            self._dt[:] = 0
+            for space in self._spaces:
+                space.dt[:] = 0
             self._stamp = 0
         self._stamp += 1
-        self._mv[:, E.KILLER] = -1  # killer cards start afresh for each position (same values, fewer surprises)
+        for space in self._spaces:  # killer cards start afresh for each position (same values, fewer surprises)
+            space.mv[:, E.KILLER] = -1
         opt = self.options
         C = np.zeros((2, E.NCOLS), dtype=np.int64)
         for row in (0, 1):
@@ -212,14 +291,7 @@ class Solver:
             stop, stop_dir = (1 - acc[0] + acc[1], 1) if pos.makers == 0 else (acc[1] - acc[0], -1)
         return _Kernel(C, tab, hands, state, unit, res, stop, stop_dir)
 
-    def _real_with_makers(
-        self,
-        pos: Position,
-        g_ns: dict[Card, int],
-        C: np.ndarray,
-        args: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
-        state: State,
-    ) -> dict[Card, int]:
+    def _real_with_makers(self, pos: Position, g_ns: dict[Card, int], k: _Kernel) -> dict[Card, int]:
         makers = pos.makers
         assert makers is not None
         sgn = 1 if makers == 0 else -1
@@ -235,61 +307,50 @@ class Solver:
                 values[c] = sgn * gm
             else:
                 lost.append(c)
-        if lost:
-            tab, hands = args[0], args[3]
-            unit = self._roem_unit(pos.rules)
-            roem_max = 0
-            # Equivalent cards (same points, next to each other, no roem: see engine.merged_away) share
-            # their values; the strongest of each group is searched first.
-            lm = sum(1 << c for c in g_ns)
-            live = int(hands[0] | hands[1] | hands[2] | hands[3]) | state[2]
-            hand = int(hands[pos.turn])
-            lost.sort(key=lambda c: -int(tab[E.O_SPOS + c]))
-            for c in lost:
-                d = int(E.next_live(tab, c, live))
-                if d in values and E.merged_away(C, 0, tab, c, lm, hand, live):
-                    values[c] = values[d]
-                    continue
-                # The most roem (with the pit) the defenders can force after c, if the makers only cared
-                # about roem; zero at once from the quick bound when no roem is left to make.
-                roem_max = int(
-                    E.mtdf(C, 1, args[0], args[1], args[2], self._st, hands, c, *state, roem_max, unit, 0, 0, 0)
-                )
-                child = pos.play(c)
-                ct = child.totals()
-                need = 1 - sgn * (ct[0] - ct[1])  # what the makers still need to escape nat
-                roem_so_far = ct[0] + ct[1] - child.points[0] - child.points[1]
-                child_hands, child_state = self._state(child)
-                # Least r (in tens) for which the makers can force "escape nat, or hold the roem still
-                # to come after the root to r"; r = roem_max is known to pass.
-                lo, hi = 0, roem_max // 10
-                while lo < hi:
-                    mid = (lo + hi) // 2
-                    allow = acc_roem + mid * 10 - roem_so_far
-                    if child.is_over:
-                        ok = need <= 0 or allow >= 0
-                    else:
-                        ok = bool(
-                            E.dual(
-                                C,
-                                args[0],
-                                args[1],
-                                self._dt,
-                                self._mv,
-                                self._st,
-                                child_hands,
-                                *child_state,
-                                makers,
-                                need,
-                                allow,
-                                1,
-                            )
-                        )
-                    if ok:
-                        hi = mid
-                    else:
-                        lo = mid + 1
-                values[c] = -sgn * (total + acc_roem + 10 * lo)
+        if not lost:
+            return values
+        tab, hands = k.tab, k.hands
+        unit = self._roem_unit(pos.rules)
+        # Equivalent cards (same points, next to each other, no roem: see engine.merged_away) share
+        # their values: only the strongest of each group is searched, the others copy it.
+        lm = sum(1 << c for c in g_ns)
+        live = int(hands[0] | hands[1] | hands[2] | hands[3]) | k.state[2]
+        hand = int(hands[pos.turn])
+        lost.sort(key=lambda c: -int(tab[E.O_SPOS + c]))
+        merged = [c for c in lost if E.merged_away(k.C, 0, tab, c, lm, hand, live)]
+
+        def nat_value(share: _Share, c: Card) -> int:
+            space, C = share.space, share.C
+            # The most roem (with the pit) the defenders can force after c, if the makers only cared
+            # about roem; zero at once from the quick bound when no roem is left to make.
+            roem_max = int(E.mtdf(C, 1, tab, self._tt, space.mv, space.st, share.hands, c, *k.state, share.guess,
+                                  unit, 0, 0, 0))
+            share.guess = roem_max
+            child = pos.play(c)
+            ct = child.totals()
+            need = 1 - sgn * (ct[0] - ct[1])  # what the makers still need to escape nat
+            roem_so_far = ct[0] + ct[1] - child.points[0] - child.points[1]
+            child_hands, child_state = self._state(child)
+            # Least r (in tens) for which the makers can force "escape nat, or hold the roem still
+            # to come after the root to r"; r = roem_max is known to pass.
+            lo, hi = 0, roem_max // 10
+            while lo < hi:
+                mid = (lo + hi) // 2
+                allow = acc_roem + mid * 10 - roem_so_far
+                if child.is_over:
+                    ok = need <= 0 or allow >= 0
+                else:
+                    ok = bool(E.dual(C, tab, self._tt, space.dt, space.mv, space.st, child_hands, *child_state,
+                                     makers, need, allow, 1))
+                if ok:
+                    hi = mid
+                else:
+                    lo = mid + 1
+            return -sgn * (total + acc_roem + 10 * lo)
+
+        values.update(self._share(k, [c for c in lost if c not in merged], nat_value))
+        for c in merged:  # strongest first, so the card copied from has its value
+            values[c] = values[int(E.next_live(tab, c, live))]
         return values
 
     @staticmethod
