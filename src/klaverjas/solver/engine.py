@@ -395,6 +395,98 @@ def _two_tricks(C: Any, t: int, TAB: Any, hands: Any, leader: int, pit: int) -> 
     return s * best0
 
 
+@njit(cache=True, _nrt=False)
+def _three_tricks(
+    C: Any, t: int, TAB: Any, TT: Any, hands: Any, leader: int, pit: int, alpha: int, beta: int, stamp: int
+) -> int:
+    """Fail-soft value of the last three tricks within (alpha, beta), by nested loops over the first
+    of them with alpha-beta cut-offs; the two tricks after it are valued exactly (by _two_tricks,
+    kept in the table).  Most of a search's nodes are this near the end, where the general search's
+    bookkeeping per node costs more than the few lines it has to try.  Values are taken from the
+    leader's side (``s``), so levels 0 and 2 maximise."""
+    step = C[t, STEP]
+    size_mask = TT.shape[1] - 1
+    p0 = leader
+    p1 = (p0 + step) & 3
+    p2 = (p1 + step) & 3
+    p3 = (p2 + step) & 3
+    s = 1 if (p0 & 1) == C[t, MAXT] else -1
+    a0 = alpha if s == 1 else -beta
+    b0 = beta if s == 1 else -alpha
+    best0 = -INF
+    m0 = hands[p0]
+    while m0 != 0:
+        c0 = lowbit_index(m0)
+        m0 &= m0 - 1
+        led = c0 >> 3
+        hands[p0] ^= 1 << c0
+        best1 = INF
+        m1 = legal(C, t, TAB, hands[p1], led, c0, False)
+        while m1 != 0:
+            c1 = lowbit_index(m1)
+            m1 &= m1 - 1
+            hands[p1] ^= 1 << c1
+            w = c0
+            ws = p0
+            if beats(C, t, TAB, c1, w):
+                w = c1
+                ws = p1
+            best2 = -INF
+            ceiling = min(b0, best1)
+            m2 = legal(C, t, TAB, hands[p2], led, w, ws == p0)
+            while m2 != 0:
+                c2 = lowbit_index(m2)
+                m2 &= m2 - 1
+                hands[p2] ^= 1 << c2
+                w2 = w
+                ws2 = ws
+                if beats(C, t, TAB, c2, w2):
+                    w2 = c2
+                    ws2 = p2
+                best3 = INF
+                floor = max(max(a0, best0), best2)
+                m3 = legal(C, t, TAB, hands[p3], led, w2, ws2 == p1)
+                while m3 != 0:
+                    c3 = lowbit_index(m3)
+                    m3 &= m3 - 1
+                    ws3 = ws2
+                    if beats(C, t, TAB, c3, w2):
+                        ws3 = p3
+                    tm = (1 << c0) | (1 << c1) | (1 << c2) | (1 << c3)
+                    pts = TAB[O_PTS + c0] + TAB[O_PTS + c1] + TAB[O_PTS + c2] + TAB[O_PTS + c3]
+                    wt = ws3 & 1
+                    hands[p3] ^= 1 << c3
+                    v = _trick_value(C, t, TAB, tm, c0, pts, wt, pit, False)
+                    pit2 = pit & (1 << wt)
+                    live2 = hands[0] | hands[1] | hands[2] | hands[3]
+                    key2 = live2 | (ws3 << 32) | (pit2 << 34)
+                    idx2 = tt_index(live2, ws3, pit2, size_mask)
+                    d = tt_probe(TT, t, idx2, key2, stamp)
+                    if d >= 0 and tt_lo(d) == tt_hi(d):
+                        v += tt_lo(d)
+                    else:
+                        x = _two_tricks(C, t, TAB, hands, ws3, pit2)
+                        tt_store(TT, t, idx2, key2, stamp, x, -INF, INF, -1)
+                        v += x
+                    hands[p3] ^= 1 << c3
+                    best3 = min(best3, s * v)
+                    if best3 <= floor:
+                        break
+                hands[p2] ^= 1 << c2
+                best2 = max(best2, best3)
+                if best2 >= ceiling:
+                    break
+            hands[p1] ^= 1 << c1
+            best1 = min(best1, best2)
+            if best1 <= max(a0, best0):
+                break
+        hands[p0] ^= 1 << c0
+        best0 = max(best0, best1)
+        if best0 >= b0:
+            break
+    return s * best0
+
+
 @njit(cache=True, _nrt=False, inline="always")
 def _trick_value(C: Any, t: int, TAB: Any, tm: int, first: int, pts: int, wt: int, pit: int, last: bool) -> int:
     mine = wt == C[t, MAXT]
@@ -748,6 +840,10 @@ def zsearch(C: Any, t: int, TAB: Any, TT: Any, MV: Any, ST: Any, hands: Any, roo
                             ret = _two_tricks(C, t, TAB, hands, leader, pit)
                             tt_store(TT, t, idx, key, stamp, ret, -INF, INF, -1)
                             done = True
+                        if not done and popcount(hl) == 3:
+                            ret = _three_tricks(C, t, TAB, TT, hands, leader, pit, alpha, beta, stamp)
+                            tt_store(TT, t, idx, key, stamp, ret, alpha, beta, -1)
+                            done = True
             if not done and n == 3 and use_tt:
                 # The trick's last card: if the table already settles the position after one of
                 # the cards, that card cuts off at once (enhanced transposition cut-off).
@@ -913,7 +1009,9 @@ def zsearch(C: Any, t: int, TAB: Any, TT: Any, MV: Any, ST: Any, hands: Any, roo
             if use_tt:
                 # A table entry that settles the next trick's position spares entering it.
                 live2 = hands[0] | hands[1] | hands[2] | hands[3]
-                d = tt_probe(TT, t, tt_index(live2, ws2, pit2, size_mask), live2 | (ws2 << 32) | (pit2 << 34), stamp)
+                idx2 = tt_index(live2, ws2, pit2, size_mask)
+                key2 = live2 | (ws2 << 32) | (pit2 << 34)
+                d = tt_probe(TT, t, idx2, key2, stamp)
                 if d >= 0:
                     lo = tt_lo(d)
                     if lo >= b - vt:
@@ -925,6 +1023,12 @@ def zsearch(C: Any, t: int, TAB: Any, TT: Any, MV: Any, ST: Any, hands: Any, roo
                         nodes += 1
                         v = vt + hi
                         continue
+                if popcount(hw) == 2:  # two tricks left: valued exactly here, kept in the table
+                    nodes += 1
+                    x = _two_tricks(C, t, TAB, hands, ws2, pit2)
+                    tt_store(TT, t, idx2, key2, stamp, x, -INF, INF, -1)
+                    v = vt + x
+                    continue
             ST[q, F_N] = 0
             ST[q, F_LED] = -1
             ST[q, F_TM] = 0
