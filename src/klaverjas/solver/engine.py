@@ -68,6 +68,9 @@ KILLER = 16  # MV[ply, KILLER]: the last card that cut off the search at this pl
 _A1, _A2, _A3 = "int64[::1]", "int64[:, ::1]", "int64[:, :, ::1]"
 DUAL_SIG = f"boolean({_A2}, {_A1}, {_A3}, {_A2}, {_A2}, {_A2}, {_A1}, " + ", ".join(["int64"] * 14) + ")"
 
+# ending (recursive) likewise.
+ENDING_SIG = f"int64({_A2}, int64, {_A1}, {_A3}, {_A1}, " + ", ".join(["int64"] * 6) + ")"
+
 # Objective rows.
 ROW_POINTS, ROW_ROEM = 0, 1
 
@@ -395,15 +398,32 @@ def _two_tricks(C: Any, t: int, TAB: Any, hands: Any, leader: int, pit: int) -> 
     return s * best0
 
 
-@njit(cache=True, _nrt=False)
-def _three_tricks(
-    C: Any, t: int, TAB: Any, TT: Any, hands: Any, leader: int, pit: int, alpha: int, beta: int, stamp: int
+@njit(cache=True, _nrt=False, inline="always")
+def _trick_value(C: Any, t: int, TAB: Any, tm: int, first: int, pts: int, wt: int, pit: int, last: bool) -> int:
+    mine = wt == C[t, MAXT]
+    v = C[t, WP] * pts
+    if not mine:
+        v = -v
+    roem = 0
+    if C[t, ROEMON] != 0:
+        roem = trick_roem(C, t, TAB, tm, first)
+    if last and ((pit >> wt) & 1) != 0:
+        roem += C[t, PITB]
+    if roem != 0:
+        v += roem * (C[t, RMT] if mine else C[t, ROT])
+    return v
+
+
+@njit(ENDING_SIG, cache=True, _nrt=False)
+def ending(
+    C: Any, t: int, TAB: Any, TT: Any, hands: Any, leader: int, pit: int, alpha: int, beta: int, stamp: int,
+    left: int,
 ) -> int:
-    """Fail-soft value of the last three tricks within (alpha, beta), by nested loops over the first
-    of them with alpha-beta cut-offs; the two tricks after it are valued exactly (by _two_tricks,
-    kept in the table).  Most of a search's nodes are this near the end, where the general search's
-    bookkeeping per node costs more than the few lines it has to try.  Values are taken from the
-    leader's side (``s``), so levels 0 and 2 maximise."""
+    """Fail-soft value of the last ``left`` (3 or 4) tricks within (alpha, beta), by nested loops over
+    the first of them with alpha-beta cut-offs, the tricks after it by the table or else by this
+    function again (two tricks: exactly, by _two_tricks).  Most of a search's nodes are this near the
+    end, where the general search's bookkeeping per node costs more than the few lines it has to
+    try.  Values are taken from the leader's side (``s``), so levels 0 and 2 maximise."""
     step = C[t, STEP]
     size_mask = TT.shape[1] - 1
     p0 = leader
@@ -456,20 +476,37 @@ def _three_tricks(
                     pts = TAB[O_PTS + c0] + TAB[O_PTS + c1] + TAB[O_PTS + c2] + TAB[O_PTS + c3]
                     wt = ws3 & 1
                     hands[p3] ^= 1 << c3
-                    v = _trick_value(C, t, TAB, tm, c0, pts, wt, pit, False)
+                    vt = _trick_value(C, t, TAB, tm, c0, pts, wt, pit, False)
+                    # The rest's window in the objective's terms, from (floor, min(ceiling, best3)) in s's.
+                    top = min(ceiling, best3)
+                    xa = floor - vt if s == 1 else -top - vt
+                    xb = top - vt if s == 1 else -floor - vt
                     pit2 = pit & (1 << wt)
                     live2 = hands[0] | hands[1] | hands[2] | hands[3]
                     key2 = live2 | (ws3 << 32) | (pit2 << 34)
                     idx2 = tt_index(live2, ws3, pit2, size_mask)
                     d = tt_probe(TT, t, idx2, key2, stamp)
-                    if d >= 0 and tt_lo(d) == tt_hi(d):
-                        v += tt_lo(d)
-                    else:
-                        x = _two_tricks(C, t, TAB, hands, ws3, pit2)
-                        tt_store(TT, t, idx2, key2, stamp, x, -INF, INF, -1)
-                        v += x
+                    x = 0
+                    settled = False
+                    if d >= 0:
+                        if tt_lo(d) >= xb:
+                            x = tt_lo(d)
+                            settled = True
+                        elif tt_hi(d) <= xa:
+                            x = tt_hi(d)
+                            settled = True
+                        elif tt_lo(d) == tt_hi(d):
+                            x = tt_lo(d)
+                            settled = True
+                    if not settled:
+                        if left == 3:  # two tricks left: exact, so any later test finds them settled
+                            x = _two_tricks(C, t, TAB, hands, ws3, pit2)
+                            tt_store(TT, t, idx2, key2, stamp, x, -INF, INF, -1)
+                        else:
+                            x = ending(C, t, TAB, TT, hands, ws3, pit2, xa, xb, stamp, left - 1)
+                            tt_store(TT, t, idx2, key2, stamp, x, xa, xb, -1)
                     hands[p3] ^= 1 << c3
-                    best3 = min(best3, s * v)
+                    best3 = min(best3, s * (vt + x))
                     if best3 <= floor:
                         break
                 hands[p2] ^= 1 << c2
@@ -485,22 +522,6 @@ def _three_tricks(
         if best0 >= b0:
             break
     return s * best0
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _trick_value(C: Any, t: int, TAB: Any, tm: int, first: int, pts: int, wt: int, pit: int, last: bool) -> int:
-    mine = wt == C[t, MAXT]
-    v = C[t, WP] * pts
-    if not mine:
-        v = -v
-    roem = 0
-    if C[t, ROEMON] != 0:
-        roem = trick_roem(C, t, TAB, tm, first)
-    if last and ((pit >> wt) & 1) != 0:
-        roem += C[t, PITB]
-    if roem != 0:
-        v += roem * (C[t, RMT] if mine else C[t, ROT])
-    return v
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -840,8 +861,8 @@ def zsearch(C: Any, t: int, TAB: Any, TT: Any, MV: Any, ST: Any, hands: Any, roo
                             ret = _two_tricks(C, t, TAB, hands, leader, pit)
                             tt_store(TT, t, idx, key, stamp, ret, -INF, INF, -1)
                             done = True
-                        if not done and popcount(hl) == 3:
-                            ret = _three_tricks(C, t, TAB, TT, hands, leader, pit, alpha, beta, stamp)
+                        if not done and popcount(hl) <= 4:
+                            ret = ending(C, t, TAB, TT, hands, leader, pit, alpha, beta, stamp, popcount(hl))
                             tt_store(TT, t, idx, key, stamp, ret, alpha, beta, -1)
                             done = True
             if not done and n == 3 and use_tt:
