@@ -1268,18 +1268,6 @@ def root_cards(
 
 
 @njit(cache=True, _nrt=False)
-def fill_merged(TAB: Any, lm: int, live: int, out: Any) -> None:
-    """Cards merged away at the root (``out`` = -INF - 1) take the value of the next stronger
-    live card of their suit, searched in their place."""
-    for s in range(4):
-        for p in range(6, -1, -1):
-            c = TAB[O_SORD + 8 * s + p]
-            if ((lm >> c) & 1) == 0 or out[c] != -INF - 1:
-                continue
-            out[c] = out[next_live(TAB, c, live)]
-
-
-@njit(cache=True, _nrt=False)
 def _escapes(
     C: Any, TAB: Any, TT: Any, MV: Any, ST: Any, hands: Any, leader: int, pit: int, makers: int, need: int, ply: int
 ) -> bool:

@@ -90,12 +90,13 @@ class _Workspace:
 @dataclass
 class _Share:
     """One thread's part of a solve: its workspace, its own copy of the configuration (node counts)
-    and of the hands (the search plays and takes back cards in them), its last value found."""
+    and of the hands (the search plays and takes back cards in them), its last values found."""
 
     space: _Workspace
     C: np.ndarray
     hands: np.ndarray
     guess: int = 0
+    roem_guess: int = 0
 
 
 @dataclass
@@ -148,15 +149,7 @@ class Solver:
             self._check(pos, objective)
             return SolveResult(pos.final_value(objective, pos), {}, objective)
         k = self._prepare(pos, objective)
-
-        g_ns = self._root_values(k)
-        if objective == "points":
-            values = g_ns
-        elif pos.makers is None or not pos.rules.has_makers:
-            acc = pos.totals()
-            values = {c: acc[0] - acc[1] + g for c, g in g_ns.items()}
-        else:
-            values = self._real_with_makers(pos, g_ns, k)
+        values = self._card_values(pos, objective, k)
         maximizing = pos.turn & 1 == 0
         value = max(values.values()) if maximizing else min(values.values())
         ordered = dict(sorted(values.items(), key=lambda cv: (-cv[1] if maximizing else cv[1], cv[0])))
@@ -189,31 +182,82 @@ class Solver:
             k.C[:, E.NODES] += share.C[:, E.NODES]
         return out
 
-    def _root_values(self, k: _Kernel) -> dict[Card, int]:
-        """Row 0's value after every legal card of the player to move; equivalent cards get the value
-        of the stronger one."""
+    def _card_values(self, pos: Position, objective: str, k: _Kernel) -> dict[Card, int]:
+        """The value after every legal card of the player to move.  Each thread takes the next card
+        to search and finishes it, nat search included, before it takes another (no thread waits for
+        the others between the two searches); equivalent cards get the value of the stronger one."""
         n, led, tmask, tpts, _, _, turn, win, wseat, _ = k.state
         count = int(E.root_cards(k.C, 0, k.tab, self._mv, k.hands, n, led, tmask, tpts, turn, win, wseat))
-        cards = [int(c) for c in self._mv[0, :count]]
+        finish = self._finisher(pos, objective, k)
 
         def card_value(share: _Share, c: Card) -> int:
             space, C, hands = share.space, share.C, share.hands
             if not self.options.mtd:
-                return int(E.after(C, 0, k.tab, self._tt, space.mv, space.st, hands, c, *k.state, -E.INF, E.INF, 1))
-            v = int(E.mtdf(C, 0, k.tab, self._tt, space.mv, space.st, hands, c, *k.state, share.guess, k.unit, k.res,
+                g = int(E.after(C, 0, k.tab, self._tt, space.mv, space.st, hands, c, *k.state, -E.INF, E.INF, 1))
+                return finish(share, c, g)
+            g = int(E.mtdf(C, 0, k.tab, self._tt, space.mv, space.st, hands, c, *k.state, share.guess, k.unit, k.res,
                            k.stop, k.stop_dir))
-            if not ((k.stop_dir > 0 and v < k.stop) or (k.stop_dir < 0 and v >= k.stop)):
-                share.guess = v  # an exact value (a card cut short by the nat test gives only a bound)
-            return v
+            if not ((k.stop_dir > 0 and g < k.stop) or (k.stop_dir < 0 and g >= k.stop)):
+                share.guess = g  # an exact value (a card cut short by the nat test gives only a bound)
+            return finish(share, c, g)
 
-        found = self._share(k, cards, card_value)
-        out = np.full(32, -E.INF - 1, dtype=np.int64)
-        for c, v in found.items():
-            out[c] = v
+        found = self._share(k, [int(c) for c in self._mv[0, :count]], card_value)
         lm = int(E.legal(k.C, 0, k.tab, int(k.hands[turn]), led, win, wseat == (turn ^ 2)))
         live = int(k.hands[0] | k.hands[1] | k.hands[2] | k.hands[3]) | tmask
-        E.fill_merged(k.tab, lm, live, out)
-        return {c: int(out[c]) for c in cards_of(lm)}
+        values: dict[Card, int] = {}
+        # Strongest first, so the card a merged one copies (the next stronger live one of its suit) has its value.
+        for c in sorted(cards_of(lm), key=lambda c: -int(k.tab[E.O_SPOS + c])):
+            values[c] = found[c] if c in found else values[int(E.next_live(k.tab, c, live))]
+        return values
+
+    def _finisher(self, pos: Position, objective: str, k: _Kernel) -> Callable[[_Share, Card, int], int]:
+        """From row 0's value ``g`` after a card (NS's future points objective) to the card's value."""
+        acc = pos.totals()
+        if objective == "points":
+            return lambda share, c, g: g
+        if pos.makers is None or not pos.rules.has_makers:
+            return lambda share, c, g: acc[0] - acc[1] + g
+        makers = pos.makers
+        sgn = 1 if makers == 0 else -1
+        acc_m = sgn * (acc[0] - acc[1])
+        acc_roem = pos.roem[0] + pos.roem[1]
+        total = pos.rules.total
+        tab = k.tab
+        unit = self._roem_unit(pos.rules)
+
+        def finish(share: _Share, c: Card, g: int) -> int:
+            gm = acc_m + sgn * g
+            if gm > 0:  # the makers escape nat: their margin is the deal's result
+                return sgn * gm
+            space, C = share.space, share.C
+            # The most roem (with the pit) the defenders can force after c, if the makers only cared
+            # about roem; zero at once from the quick bound when no roem is left to make.
+            roem_max = int(E.mtdf(C, 1, tab, self._tt, space.mv, space.st, share.hands, c, *k.state, share.roem_guess,
+                                  unit, 0, 0, 0))
+            share.roem_guess = roem_max
+            child = pos.play(c)
+            ct = child.totals()
+            need = 1 - sgn * (ct[0] - ct[1])  # what the makers still need to escape nat
+            roem_so_far = ct[0] + ct[1] - child.points[0] - child.points[1]
+            child_hands, child_state = self._state(child)
+            # Least r (in tens) for which the makers can force "escape nat, or hold the roem still
+            # to come after the root to r"; r = roem_max is known to pass.
+            lo, hi = 0, roem_max // 10
+            while lo < hi:
+                mid = (lo + hi) // 2
+                allow = acc_roem + mid * 10 - roem_so_far
+                if child.is_over:
+                    ok = need <= 0 or allow >= 0
+                else:
+                    ok = bool(E.dual(C, tab, self._tt, space.dt, space.mv, space.st, child_hands, *child_state,
+                                     makers, need, allow, 1))
+                if ok:
+                    hi = mid
+                else:
+                    lo = mid + 1
+            return -sgn * (total + acc_roem + 10 * lo)
+
+        return finish
 
     def value(self, pos: Position, objective: str = "real") -> int:
         """The value of ``pos`` alone (``solve(pos).value``), without every card's: one MTD(f) over the
@@ -290,68 +334,6 @@ class Solver:
             acc = pos.totals()
             stop, stop_dir = (1 - acc[0] + acc[1], 1) if pos.makers == 0 else (acc[1] - acc[0], -1)
         return _Kernel(C, tab, hands, state, unit, res, stop, stop_dir)
-
-    def _real_with_makers(self, pos: Position, g_ns: dict[Card, int], k: _Kernel) -> dict[Card, int]:
-        makers = pos.makers
-        assert makers is not None
-        sgn = 1 if makers == 0 else -1
-        acc = pos.totals()
-        acc_m = sgn * (acc[0] - acc[1])
-        acc_roem = pos.roem[0] + pos.roem[1]
-        total = pos.rules.total
-        values: dict[Card, int] = {}
-        lost = []
-        for c, g in g_ns.items():
-            gm = acc_m + sgn * g
-            if gm > 0:
-                values[c] = sgn * gm
-            else:
-                lost.append(c)
-        if not lost:
-            return values
-        tab, hands = k.tab, k.hands
-        unit = self._roem_unit(pos.rules)
-        # Equivalent cards (same points, next to each other, no roem: see engine.merged_away) share
-        # their values: only the strongest of each group is searched, the others copy it.
-        lm = sum(1 << c for c in g_ns)
-        live = int(hands[0] | hands[1] | hands[2] | hands[3]) | k.state[2]
-        hand = int(hands[pos.turn])
-        lost.sort(key=lambda c: -int(tab[E.O_SPOS + c]))
-        merged = [c for c in lost if E.merged_away(k.C, 0, tab, c, lm, hand, live)]
-
-        def nat_value(share: _Share, c: Card) -> int:
-            space, C = share.space, share.C
-            # The most roem (with the pit) the defenders can force after c, if the makers only cared
-            # about roem; zero at once from the quick bound when no roem is left to make.
-            roem_max = int(E.mtdf(C, 1, tab, self._tt, space.mv, space.st, share.hands, c, *k.state, share.guess,
-                                  unit, 0, 0, 0))
-            share.guess = roem_max
-            child = pos.play(c)
-            ct = child.totals()
-            need = 1 - sgn * (ct[0] - ct[1])  # what the makers still need to escape nat
-            roem_so_far = ct[0] + ct[1] - child.points[0] - child.points[1]
-            child_hands, child_state = self._state(child)
-            # Least r (in tens) for which the makers can force "escape nat, or hold the roem still
-            # to come after the root to r"; r = roem_max is known to pass.
-            lo, hi = 0, roem_max // 10
-            while lo < hi:
-                mid = (lo + hi) // 2
-                allow = acc_roem + mid * 10 - roem_so_far
-                if child.is_over:
-                    ok = need <= 0 or allow >= 0
-                else:
-                    ok = bool(E.dual(C, tab, self._tt, space.dt, space.mv, space.st, child_hands, *child_state,
-                                     makers, need, allow, 1))
-                if ok:
-                    hi = mid
-                else:
-                    lo = mid + 1
-            return -sgn * (total + acc_roem + 10 * lo)
-
-        values.update(self._share(k, [c for c in lost if c not in merged], nat_value))
-        for c in merged:  # strongest first, so the card copied from has its value
-            values[c] = values[int(E.next_live(tab, c, live))]
-        return values
 
     @staticmethod
     def _roem_unit(rules: Rules) -> int:
