@@ -305,7 +305,7 @@ def tt_store(TT: Any, t: int, idx: int, key: int, stamp: int, best: int, alpha: 
     TT[t, idx, 0] = key ^ d
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _last_trick(C: Any, t: int, TAB: Any, hands: Any, leader: int, pit: int) -> int:
     """Value of the final trick, where every player has one card and no choice."""
     step = C[t, STEP]
