@@ -100,13 +100,13 @@ if HAVE_NUMBA:
             return None
 
         def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-            import llvmlite.ir as ir
-            from numba.core import cgutils
+            import llvmlite.ir as ir  # type: ignore[import-untyped]
 
             i8p = ir.IntType(8).as_pointer()
             i32 = ir.IntType(32)
-            fn = cgutils.get_or_insert_function(
-                builder.module, ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32]), "llvm.prefetch.p0"
+            name = "llvm.prefetch.p0"
+            fn = builder.module.globals.get(name) or ir.Function(
+                builder.module, ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32]), name
             )
             # read, keep in every cache level, data
             builder.call(fn, [builder.inttoptr(args[0], i8p), ir.Constant(i32, 0), ir.Constant(i32, 3),
