@@ -444,6 +444,38 @@ def _trick_value(C: Any, t: int, TAB: Any, tm: int, first: int, pts: int, wt: in
     return v
 
 
+# Exact values of two-trick endings, the most looked-up positions, live in a small table of one
+# word per entry after the transposition table's slots (TT[t, size:]): 256 KB that stay in the
+# processor's second-level cache, where a slot of the large table is a wait on memory.  A word is
+# the position (cards, leader, pit), the value and the stamp, so it is read or written whole.
+T2_ROWS = 1 << 14  # rows of two words
+_T2_SHIFT = 36  # value + 1024 in bits 36-46, stamp in 47-59
+_T2_TAG = (1 << _T2_SHIFT) - 1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def t2_index(live: int, leader: int, pit: int) -> int:
+    """The word (row * 2 + column) of a two-trick ending in the small table."""
+    x = live & 0xFFFFFFFF
+    h = ((x >> 15) ^ x) * 0x2C1B3C6D
+    return ((h >> 17) ^ h ^ (leader << 3) ^ (pit << 7)) & (2 * T2_ROWS - 1)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def two_left(C: Any, t: int, TAB: Any, TT: Any, hands: Any, leader: int, pit: int, stamp: int) -> int:
+    """The exact value of the last two tricks: from the small table, or computed and kept there."""
+    live = hands[0] | hands[1] | hands[2] | hands[3]
+    j = t2_index(live, leader, pit)
+    row = TT.shape[1] - T2_ROWS + (j >> 1)
+    tag = live | (leader << 32) | (pit << 34)
+    w = TT[t, row, j & 1]
+    if (w & _T2_TAG) == tag and (w >> 47) == stamp:
+        return ((w >> _T2_SHIFT) & 2047) - 1024
+    v = _two_tricks(C, t, TAB, hands, leader, pit)
+    TT[t, row, j & 1] = tag | ((v + 1024) << _T2_SHIFT) | (stamp << 47)
+    return v
+
+
 @njit(ENDING_SIG, cache=True, _nrt=False)
 def ending(
     C: Any, t: int, TAB: Any, TT: Any, hands: Any, leader: int, pit: int, alpha: int, beta: int, stamp: int,
@@ -455,8 +487,9 @@ def ending(
     end, where the general search's bookkeeping per node costs more than the few lines it has to
     try.  Values are taken from the leader's side (``s``), so levels 0 and 2 maximise."""
     step = C[t, STEP]
-    size_mask = TT.shape[1] - 1
+    size_mask = TT.shape[1] - T2_ROWS - 1
     tt_base = TT.ctypes.data + 8 * t * TT.shape[1] * TT.shape[2]  # TT[t, 0, 0]
+    t2_base = tt_base + 16 * (TT.shape[1] - T2_ROWS)
     p0 = leader
     p1 = (p0 + step) & 3
     p2 = (p1 + step) & 3
@@ -506,7 +539,10 @@ def ending(
                     mp &= mp - 1
                     ws3 = p3 if beats(C, t, TAB, c3, w2) else ws2
                     pit2 = pit & (1 << (ws3 & 1))
-                    prefetch(tt_base + 16 * tt_index(rest & ~(1 << c3), ws3, pit2, size_mask))
+                    if left == 3:
+                        prefetch(t2_base + 8 * t2_index(rest & ~(1 << c3), ws3, pit2))
+                    else:
+                        prefetch(tt_base + 16 * tt_index(rest & ~(1 << c3), ws3, pit2, size_mask))
                 while m3 != 0:
                     c3 = lowbit_index(m3)
                     m3 &= m3 - 1
@@ -523,26 +559,17 @@ def ending(
                     xa = floor - vt if s == 1 else -top - vt
                     xb = top - vt if s == 1 else -floor - vt
                     pit2 = pit & (1 << wt)
-                    live2 = hands[0] | hands[1] | hands[2] | hands[3]
-                    key2 = live2 | (ws3 << 32) | (pit2 << 34)
-                    idx2 = tt_index(live2, ws3, pit2, size_mask)
-                    d = tt_probe(TT, t, idx2, key2, stamp)
-                    x = 0
-                    settled = False
-                    if d >= 0:
-                        if tt_lo(d) >= xb:
+                    if left == 3:
+                        x = two_left(C, t, TAB, TT, hands, ws3, pit2, stamp)
+                    else:
+                        live2 = hands[0] | hands[1] | hands[2] | hands[3]
+                        key2 = live2 | (ws3 << 32) | (pit2 << 34)
+                        idx2 = tt_index(live2, ws3, pit2, size_mask)
+                        d = tt_probe(TT, t, idx2, key2, stamp)
+                        if d >= 0 and tt_lo(d) >= xb:
                             x = tt_lo(d)
-                            settled = True
-                        elif tt_hi(d) <= xa:
+                        elif d >= 0 and (tt_hi(d) <= xa or tt_lo(d) == tt_hi(d)):
                             x = tt_hi(d)
-                            settled = True
-                        elif tt_lo(d) == tt_hi(d):
-                            x = tt_lo(d)
-                            settled = True
-                    if not settled:
-                        if left == 3:  # two tricks left: exact, so any later test finds them settled
-                            x = _two_tricks(C, t, TAB, hands, ws3, pit2)
-                            tt_store(TT, t, idx2, key2, stamp, x, -INF, INF, -1)
                         else:
                             x = ending(C, t, TAB, TT, hands, ws3, pit2, xa, xb, stamp, left - 1)
                             tt_store(TT, t, idx2, key2, stamp, x, xa, xb, -1)
@@ -831,7 +858,7 @@ def zsearch(C: Any, t: int, TAB: Any, TT: Any, MV: Any, ST: Any, hands: Any, roo
     step = C[t, STEP]
     maxt = C[t, MAXT]
     stamp = C[t, STAMP]
-    size_mask = TT.shape[1] - 1
+    size_mask = TT.shape[1] - T2_ROWS - 1
     nodes = 0
     ply = root
     ST[ply, F_ALPHA] = alpha
@@ -876,6 +903,9 @@ def zsearch(C: Any, t: int, TAB: Any, TT: Any, MV: Any, ST: Any, hands: Any, roo
                     elif qlo >= beta:
                         ret = qlo
                         done = True
+                    if not done and popcount(hl) == 2:
+                        ret = two_left(C, t, TAB, TT, hands, leader, pit, stamp)
+                        done = True
                     if not done:
                         key = live | (leader << 32) | (pit << 34)
                         idx = tt_index(live, leader, pit, size_mask)
@@ -896,12 +926,6 @@ def zsearch(C: Any, t: int, TAB: Any, TT: Any, MV: Any, ST: Any, hands: Any, roo
                                 alpha = max(alpha, lo)
                                 beta = min(beta, hi)
                                 best_move = tt_move(d)
-                        if not done and popcount(hl) == 2:
-                            # Two tricks left: their exact value by nested loops, kept as exact in
-                            # the table, so later tests at other bounds find it settled.
-                            ret = _two_tricks(C, t, TAB, hands, leader, pit)
-                            tt_store(TT, t, idx, key, stamp, ret, -INF, INF, -1)
-                            done = True
                         if not done and popcount(hl) <= 4:
                             ret = ending(C, t, TAB, TT, hands, leader, pit, alpha, beta, stamp, popcount(hl))
                             tt_store(TT, t, idx, key, stamp, ret, alpha, beta, -1)
@@ -1068,12 +1092,14 @@ def zsearch(C: Any, t: int, TAB: Any, TT: Any, MV: Any, ST: Any, hands: Any, roo
                 nodes += 1
                 v = vt + _last_trick(C, t, TAB, hands, ws2, pit2)
                 continue
+            if use_tt and popcount(hw) == 2:  # two tricks left: valued exactly here (small table)
+                nodes += 1
+                v = vt + two_left(C, t, TAB, TT, hands, ws2, pit2, stamp)
+                continue
             if use_tt:
                 # A table entry that settles the next trick's position spares entering it.
                 live2 = hands[0] | hands[1] | hands[2] | hands[3]
-                idx2 = tt_index(live2, ws2, pit2, size_mask)
-                key2 = live2 | (ws2 << 32) | (pit2 << 34)
-                d = tt_probe(TT, t, idx2, key2, stamp)
+                d = tt_probe(TT, t, tt_index(live2, ws2, pit2, size_mask), live2 | (ws2 << 32) | (pit2 << 34), stamp)
                 if d >= 0:
                     lo = tt_lo(d)
                     if lo >= b - vt:
@@ -1085,12 +1111,6 @@ def zsearch(C: Any, t: int, TAB: Any, TT: Any, MV: Any, ST: Any, hands: Any, roo
                         nodes += 1
                         v = vt + hi
                         continue
-                if popcount(hw) == 2:  # two tricks left: valued exactly here, kept in the table
-                    nodes += 1
-                    x = _two_tricks(C, t, TAB, hands, ws2, pit2)
-                    tt_store(TT, t, idx2, key2, stamp, x, -INF, INF, -1)
-                    v = vt + x
-                    continue
             ST[q, F_N] = 0
             ST[q, F_LED] = -1
             ST[q, F_TM] = 0

@@ -114,7 +114,8 @@ class Solver:
         if self.threads < 1:
             raise ValueError(f"threads must be at least 1, not {self.threads}")
         size = 1 << self.tt_bits
-        self._tt = np.zeros((2, size, 2), dtype=np.int64)  # key ^ data; data (engine.tt_store)
+        # key ^ data, data (engine.tt_store); then the two-trick endings, a word each (engine.two_left)
+        self._tt = np.zeros((2, size + E.T2_ROWS, 2), dtype=np.int64)
         self._spaces = [_Workspace() for _ in range(self.threads)]
         self._mv = self._spaces[0].mv
         self._st = self._spaces[0].st
