@@ -17,7 +17,8 @@ ALLOWED = {
     "cli": {"core", "solver", "bots", "web", "cli"},
     "web": {"core", "solver", "bots", "web"},
 }
-THIRD_PARTY_IN = {"core": set(), "solver": {"numpy", "numba"}, "bots": {"tqdm"}}  # the arena's progress bar
+# llvmlite: numba's code generator, for the solver's prefetch intrinsic; tqdm: the arena's progress bar.
+THIRD_PARTY_IN = {"core": set(), "solver": {"numpy", "numba", "llvmlite"}, "bots": {"tqdm"}}
 
 
 def imports(path: Path) -> list[tuple[str, int]]:

@@ -360,7 +360,9 @@ def _last_trick(C: Any, t: int, TAB: Any, hands: Any, leader: int, pit: int) -> 
 def _two_tricks(C: Any, t: int, TAB: Any, hands: Any, leader: int, pit: int) -> int:
     """Exact value of the last two tricks by plain nested loops with alpha-beta cut-offs: at most
     16 lines, far cheaper than recursing through them (most nodes of a search are this close to
-    the end).  Values are taken from the leader's side (``s``), so levels 0 and 2 maximise."""
+    the end).  Values are taken from the leader's side (``s``), so levels 0 and 2 maximise.
+    The loops of :func:`ending` without its window and tables: folded into it (``left`` 2), the
+    search took 5% longer (session 5, 3 alternating runs of 100 deals)."""
     step = C[t, STEP]
     p0 = leader
     p1 = (p0 + step) & 3
