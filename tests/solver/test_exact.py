@@ -231,3 +231,24 @@ def test_wide_window_search_with_the_table_is_exact() -> None:
     for seed in range(12):
         pos = _mid_deal(("amsterdam", "rotterdam")[seed % 2], seed + 40, 8 + seed % 4)
         assert wide.solve(pos, "points").cards == default.solve(pos, "points").cards, seed
+
+
+@pytest.mark.skipif(not E.HAVE_NUMBA, reason="20-card positions need the compiled kernel to be quick")
+def test_callers_in_several_threads_get_a_lone_callers_values() -> None:
+    """The kernel releases the GIL, and the web app asks for values from several threads at once (bots
+    at different tables, advice): one shared solver and the module's solve() must each answer every
+    caller as if it were alone."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    positions = [_mid_deal(("amsterdam", "rotterdam")[i % 2], i + 70, 12 + i % 3) for i in range(8)]
+    expected = [Solver().solve(pos).cards for pos in positions]
+    shared = Solver()
+
+    def both(i: int) -> tuple[dict[int, int], dict[int, int]]:
+        return shared.solve(positions[i]).cards, solve(positions[i]).cards
+
+    for _ in range(3):
+        with ThreadPoolExecutor(4) as pool:
+            answers = list(pool.map(both, range(len(positions))))
+        for (mine, module), want in zip(answers, expected, strict=True):
+            assert mine == want and module == want

@@ -101,7 +101,7 @@ class _Share:
 
 @dataclass
 class Solver:
-    """Holds the transposition tables, so a batch reuses the memory; one solve at a time.
+    """Holds the transposition tables, so a batch reuses the memory; one solve at a time (a lock).
 
     With ``threads`` > 1 the root's cards are searched side by side (the kernel releases the
     GIL), every thread with its own move lists and state and all sharing the one table."""
@@ -122,6 +122,9 @@ class Solver:
         self._pool = ThreadPoolExecutor(self.threads - 1) if self.threads > 1 else None
         self._stamp = 0
         self._tabs: dict[tuple[str, str, int], np.ndarray] = {}
+        # The tables and workspaces serve one solve at a time: callers in other threads wait (the
+        # kernel releases the GIL, so without this they would search in the same arrays).
+        self._lock = threading.Lock()
 
     def _tables(self, rules: Rules, trump: int) -> np.ndarray:
         """The kernel's table array for these card values, quartets and trump (see engine.O_*)."""
@@ -146,6 +149,17 @@ class Solver:
         return self._tabs[key]
 
     def solve(self, pos: Position, objective: str = "real") -> SolveResult:
+        """The exact value of ``pos`` and of each legal card of the player to move."""
+        with self._lock:
+            return self._solve(pos, objective)
+
+    def value(self, pos: Position, objective: str = "real") -> int:
+        """The value of ``pos`` alone (``solve(pos).value``), without every card's: one MTD(f) over the
+        position; for the real objective, when the makers go nat, the full :meth:`solve` settles it."""
+        with self._lock:
+            return self._value(pos, objective)
+
+    def _solve(self, pos: Position, objective: str) -> SolveResult:
         if pos.is_over:
             self._check(pos, objective)
             return SolveResult(pos.final_value(objective, pos), {}, objective)
@@ -260,9 +274,7 @@ class Solver:
 
         return finish
 
-    def value(self, pos: Position, objective: str = "real") -> int:
-        """The value of ``pos`` alone (``solve(pos).value``), without every card's: one MTD(f) over the
-        position; for the real objective, when the makers go nat, the full :meth:`solve` settles it."""
+    def _value(self, pos: Position, objective: str) -> int:
         if pos.is_over:
             self._check(pos, objective)
             return pos.final_value(objective, pos)
@@ -278,7 +290,7 @@ class Solver:
         margin = sgn * (acc[0] - acc[1] + g)
         if margin > 0:  # the makers escape nat, so their margin is the deal's result (see the module doc)
             return sgn * margin
-        return self.solve(pos, objective).value
+        return self._solve(pos, objective).value
 
     def _check(self, pos: Position, objective: str) -> None:
         if objective not in OBJECTIVES:
@@ -366,14 +378,16 @@ class Solver:
         return [self.solve(p, objective) for p in positions]
 
 
-_DEFAULT: Solver | None = None
+_DEFAULTS = threading.local()
 
 
 def default_solver() -> Solver:
-    global _DEFAULT
-    if _DEFAULT is None:
-        _DEFAULT = Solver()
-    return _DEFAULT
+    """This thread's solver (one per thread, so callers in different threads, e.g. the web app's bots
+    at several tables, search side by side instead of waiting for one another)."""
+    solver: Solver | None = getattr(_DEFAULTS, "solver", None)
+    if solver is None:
+        solver = _DEFAULTS.solver = Solver()
+    return solver
 
 
 def solve(position: Position, objective: str = "real") -> SolveResult:
