@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import threading
 from collections.abc import Callable, Iterable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -191,7 +191,10 @@ class Solver:
                 C[:, E.NODES] = 0
                 share = _Share(space, C, k.hands.copy())
                 helpers.append((share, self._pool.submit(run, share)))
-        run(_Share(self._spaces[0], k.C, k.hands))
+        try:
+            run(_Share(self._spaces[0], k.C, k.hands))
+        finally:  # never leave a helper searching in the tables once this solve is over
+            wait([future for _, future in helpers])
         for share, future in helpers:
             future.result()
             k.C[:, E.NODES] += share.C[:, E.NODES]
