@@ -451,7 +451,8 @@ def _trick_value(C: Any, t: int, TAB: Any, tm: int, first: int, pts: int, wt: in
 # processor's second-level cache, where a slot of the large table is a wait on memory.  A word is
 # the position (cards, leader, pit), the value and the stamp, so it is read or written whole.
 T2_ROWS = 1 << 14  # rows of two words
-_T2_SHIFT = 36  # value + 1024 in bits 36-46, stamp in 47-59
+_T2_SHIFT = 36  # value + 1024 in bits 36-46
+_T2_STAMP_SHIFT = 47  # stamp in bits 47-59
 _T2_TAG = (1 << _T2_SHIFT) - 1
 
 
@@ -471,10 +472,10 @@ def two_left(C: Any, t: int, TAB: Any, TT: Any, hands: Any, leader: int, pit: in
     row = TT.shape[1] - T2_ROWS + (j >> 1)
     tag = live | (leader << 32) | (pit << 34)
     w = TT[t, row, j & 1]
-    if (w & _T2_TAG) == tag and (w >> 47) == stamp:
+    if (w & _T2_TAG) == tag and (w >> _T2_STAMP_SHIFT) == stamp:
         return ((w >> _T2_SHIFT) & 2047) - 1024
     v = _two_tricks(C, t, TAB, hands, leader, pit)
-    TT[t, row, j & 1] = tag | ((v + 1024) << _T2_SHIFT) | (stamp << 47)
+    TT[t, row, j & 1] = tag | ((v + 1024) << _T2_SHIFT) | (stamp << _T2_STAMP_SHIFT)
     return v
 
 

@@ -116,9 +116,7 @@ class Solver:
         size = 1 << self.tt_bits
         # key ^ data, data (engine.tt_store); then the two-trick endings, a word each (engine.two_left)
         self._tt = np.zeros((2, size + E.T2_ROWS, 2), dtype=np.int64)
-        self._spaces = [_Workspace() for _ in range(self.threads)]
-        self._mv = self._spaces[0].mv
-        self._st = self._spaces[0].st
+        self._spaces = [_Workspace() for _ in range(self.threads)]  # [0]: the calling thread's
         self._pool = ThreadPoolExecutor(self.threads - 1) if self.threads > 1 else None
         self._stamp = 0
         self._tabs: dict[tuple[str, str, int], np.ndarray] = {}
@@ -205,7 +203,8 @@ class Solver:
         to search and finishes it, nat search included, before it takes another (no thread waits for
         the others between the two searches); equivalent cards get the value of the stronger one."""
         n, led, tmask, tpts, _, _, turn, win, wseat, _ = k.state
-        count = int(E.root_cards(k.C, 0, k.tab, self._mv, k.hands, n, led, tmask, tpts, turn, win, wseat))
+        mv = self._spaces[0].mv
+        count = int(E.root_cards(k.C, 0, k.tab, mv, k.hands, n, led, tmask, tpts, turn, win, wseat))
         finish = self._finisher(pos, objective, k)
 
         def card_value(share: _Share, c: Card) -> int:
@@ -219,12 +218,11 @@ class Solver:
                 share.guess = g  # an exact value (a card cut short by the nat test gives only a bound)
             return finish(share, c, g)
 
-        found = self._share(k, [int(c) for c in self._mv[0, :count]], card_value)
-        lm = int(E.legal(k.C, 0, k.tab, int(k.hands[turn]), led, win, wseat == (turn ^ 2)))
+        found = self._share(k, [int(c) for c in mv[0, :count]], card_value)
         live = int(k.hands[0] | k.hands[1] | k.hands[2] | k.hands[3]) | tmask
         values: dict[Card, int] = {}
         # Strongest first, so the card a merged one copies (the next stronger live one of its suit) has its value.
-        for c in sorted(cards_of(lm), key=lambda c: -int(k.tab[E.O_SPOS + c])):
+        for c in sorted(cards_of(pos.legal()), key=lambda c: -int(k.tab[E.O_SPOS + c])):
             values[c] = found[c] if c in found else values[int(E.next_live(k.tab, c, live))]
         return values
 
@@ -282,7 +280,8 @@ class Solver:
             self._check(pos, objective)
             return pos.final_value(objective, pos)
         k = self._prepare(pos, objective)
-        g = int(E.mtdf(k.C, 0, k.tab, self._tt, self._mv, self._st, k.hands, -1, *k.state, 0, k.unit, k.res,
+        space = self._spaces[0]
+        g = int(E.mtdf(k.C, 0, k.tab, self._tt, space.mv, space.st, k.hands, -1, *k.state, 0, k.unit, k.res,
                        k.stop, k.stop_dir))
         acc = pos.totals()
         if objective == "points":
