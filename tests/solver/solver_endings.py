@@ -24,6 +24,20 @@ def played_ending(seed: int, rules_text: str, max_left: int = 12) -> Position:
     return Position.from_deal(deal)
 
 
+def mid_deal(rules_text: str, seed: int, cards: int) -> Position:
+    """A random deal (trump and makers random where the rules do not deal them) after ``cards`` random
+    legal cards."""
+    rules = Rules.parse(rules_text)
+    rng = random.Random(seed)
+    deal = Deal.new(rules, rng.randrange(4), seed=rng.randrange(1 << 30))
+    if deal.trump < 0:
+        deal.set_trump(rng.randrange(4), rng.randrange(4))
+    for _ in range(cards):
+        legal = deal.legal()
+        deal.play(rng.choice([c for c in range(32) if legal >> c & 1]))
+    return Position.from_deal(deal)
+
+
 def synthetic_ending(seed: int, rules_text: str, max_tricks_left: int = 3) -> Position:
     """Any consistent ending: random remaining cards and random figures for the tricks already won,
     biased towards the cases that matter for the real objective (pit still possible, totals near nat)."""

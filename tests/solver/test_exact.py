@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from solver_endings import RULE_SETS, played_ending, synthetic_ending
+from solver_endings import RULE_SETS, mid_deal, played_ending, synthetic_ending
 
 from klaverjas.core import Deal, Rules
 from klaverjas.core.cards import cards_of
@@ -118,22 +118,15 @@ def test_full_deal_values_are_consistent_along_the_best_line() -> None:
 
 @pytest.mark.skipif(not E.HAVE_NUMBA, reason="24-card positions need the compiled kernel to be quick")
 @pytest.mark.parametrize("rules_text", ["amsterdam", "rotterdam"])
-def test_fast_search_matches_plain_alpha_beta_mid_deal(rules_text: str) -> None:
+def test_fast_search_matches_plain_alpha_betamid_deal(rules_text: str) -> None:
     """Seeded deals after nine to twelve cards: every card's value by the default
     search (iterative zero-window search, MTD(f) in the values' units with the nat test first,
     quick bounds, exact two-trick endings, killer leads) equals plain alpha-beta's."""
     plain = Solver(tt_bits=4)
     plain.options.tt = plain.options.merge = plain.options.order = plain.options.mtd = False
     fast = Solver()
-    rules = Rules.parse(rules_text)
     for seed in range(8):
-        rng = random.Random(seed)
-        deal = Deal.new(rules, rng.randrange(4), seed=rng.randrange(1 << 30))
-        deal.set_trump(rng.randrange(4), rng.randrange(4))
-        for _ in range(9 + seed % 4):
-            legal = deal.legal()
-            deal.play(rng.choice([c for c in range(32) if legal >> c & 1]))
-        pos = Position.from_deal(deal)
+        pos = mid_deal(rules_text, seed, 9 + seed % 4)
         for objective in ("real", "points"):
             assert fast.solve(pos, objective).cards == plain.solve(pos, objective).cards, (seed, objective)
 
@@ -164,12 +157,7 @@ def test_value_alone_equals_the_value_of_solve(rules_text: str) -> None:
 def test_value_alone_of_full_deals_from_the_opening_lead() -> None:
     solver, other = Solver(), Solver()
     for seed in range(6):
-        rules = Rules.parse(("amsterdam", "rotterdam", "sa")[seed % 3])
-        rng = random.Random(seed)
-        deal = Deal.new(rules, rng.randrange(4), seed=rng.randrange(1 << 30))
-        if deal.trump < 0:
-            deal.set_trump(rng.randrange(4), rng.randrange(4))
-        pos = Position.from_deal(deal)
+        pos = mid_deal(("amsterdam", "rotterdam", "sa")[seed % 3], seed, 0)
         for objective in ("real", "points"):
             assert solver.value(pos, objective) == other.solve(pos, objective).value, (seed, objective)
 
@@ -186,18 +174,6 @@ def test_plain_alpha_beta_baseline_agrees_with_the_solver(rules_text: str) -> No
             assert nodes >= len(cards)
 
 
-def _mid_deal(rules_text: str, seed: int, cards: int) -> Position:
-    rules = Rules.parse(rules_text)
-    rng = random.Random(seed)
-    deal = Deal.new(rules, rng.randrange(4), seed=rng.randrange(1 << 30))
-    if deal.trump < 0:
-        deal.set_trump(rng.randrange(4), rng.randrange(4))
-    for _ in range(cards):
-        legal = deal.legal()
-        deal.play(rng.choice([c for c in range(32) if legal >> c & 1]))
-    return Position.from_deal(deal)
-
-
 @pytest.mark.skipif(not E.HAVE_NUMBA, reason="20-card positions need the compiled kernel to be quick")
 @pytest.mark.parametrize("rules_text", ["amsterdam", "rotterdam", "sa"])
 def test_two_threads_sharing_the_table_give_the_same_values(rules_text: str) -> None:
@@ -206,7 +182,7 @@ def test_two_threads_sharing_the_table_give_the_same_values(rules_text: str) -> 
     one, two = Solver(), Solver(threads=2)
     nat_cards = 0
     for seed in range(10):
-        pos = _mid_deal(rules_text, seed, 12 + seed % 4)
+        pos = mid_deal(rules_text, seed, 12 + seed % 4)
         for objective in ("real", "points"):
             expected = one.solve(pos, objective).cards
             assert two.solve(pos, objective).cards == expected, (seed, objective)
@@ -229,7 +205,7 @@ def test_wide_window_search_with_the_table_is_exact() -> None:
     wide, default = Solver(), Solver()
     wide.options.mtd = False
     for seed in range(12):
-        pos = _mid_deal(("amsterdam", "rotterdam")[seed % 2], seed + 40, 8 + seed % 4)
+        pos = mid_deal(("amsterdam", "rotterdam")[seed % 2], seed + 40, 8 + seed % 4)
         assert wide.solve(pos, "points").cards == default.solve(pos, "points").cards, seed
 
 
@@ -240,7 +216,7 @@ def test_callers_in_several_threads_get_a_lone_callers_values() -> None:
     caller as if it were alone."""
     from concurrent.futures import ThreadPoolExecutor
 
-    positions = [_mid_deal(("amsterdam", "rotterdam")[i % 2], i + 70, 12 + i % 3) for i in range(8)]
+    positions = [mid_deal(("amsterdam", "rotterdam")[i % 2], i + 70, 12 + i % 3) for i in range(8)]
     expected = [Solver().solve(pos).cards for pos in positions]
     shared = Solver()
 
