@@ -52,3 +52,35 @@ def test_strong_advice_gives_its_figures_and_the_nearest_rule_of_thumb() -> None
     # Claims follow the basic rules (trump decisions: test_bidding).
     claim_view = next(v for _, v in walk("amsterdam(roem_claim=claimed)", 1) if v.phase == "claim")
     assert bot.claim(claim_view) == BasicBot().claim(claim_view)
+
+
+def test_flat_monte_carlo_counts_every_sample_alike_and_takes_trump_by_the_rules_of_thumb() -> None:
+    seen: list[dict[int, int]] = []
+
+    def recording(position):  # type: ignore[no-untyped-def]
+        values = reference.minimax_cards(position)
+        seen.append(values)
+        return values
+
+    bot = strong.StrongBot(samples=5, budget_ms=60_000, seed=3, solve_fn=recording, play_mismatch=None,
+                           partner_bids_by_model=False, soft_evidence=False, trump_by_model=False)
+    checked = 0
+    for seed in range(3):
+        for view in _late_views(seed):
+            seen.clear()
+            figs = bot.figures(view)
+            sign = 1 if view.team == 0 else -1
+            assert len(seen) == 5
+            for f in figs:  # the plain mean: no sample weighs more than another
+                assert f.mean == pytest.approx(sum(sign * v[f.card] for v in seen) / 5)
+            checked += 1
+    assert checked >= 3
+    basic = BasicBot()
+    trumps = 0
+    for seed in range(6):
+        for _, view in walk("rotterdam", seed):
+            if view.phase == "trump":
+                assert bot.trump(view) == basic.trump(view)
+                assert [o.action for o in bot.advise(view)] == [o.action for o in basic.advise(view)]
+                trumps += 1
+    assert trumps >= 6

@@ -93,7 +93,8 @@ class StrongBot(Bot):
 
     def __init__(self, samples: int = 60, budget_ms: float = 150.0, seed: int | None = None,
                  solve_fn: SolveFn | None = None, search_from: int = 0, min_samples: int = 6,
-                 play_mismatch: float | None = PLAY_MISMATCH, partner_bids_by_model: bool = True):
+                 play_mismatch: float | None = PLAY_MISMATCH, partner_bids_by_model: bool = True,
+                 soft_evidence: bool = True, trump_by_model: bool = True):
         self.solve_fn = solve_fn or solver_values
         self.samples = samples
         # A vote over one or two deals follows their accidents; below this many the budget is overrun.
@@ -110,6 +111,11 @@ class StrongBot(Bot):
         # the rules of thumb.
         self.play_mismatch = play_mismatch
         self.partner_bids_by_model = partner_bids_by_model
+        # Without soft evidence every sample meeting the hard constraints counts alike, and without the
+        # trump model the rules of thumb decide trump: together a plain flat Monte Carlo player, the
+        # reference opponent of benchmarks/flatmc_bot.py.
+        self.soft_evidence = soft_evidence
+        self.trump_by_model = trump_by_model
         self._choices: ChoiceCache = {}
         self._deal_key: tuple[int, int] = (-1, -1)
 
@@ -117,6 +123,8 @@ class StrongBot(Bot):
         self.rng.seed(seed)
 
     def trump(self, view: View) -> TrumpAction:
+        if not self.trump_by_model:
+            return self.basic.trump(view)
         action = estimate_options(view)[0].action
         assert isinstance(action, TrumpAction)
         return action
@@ -136,7 +144,7 @@ class StrongBot(Bot):
             new = sample_worlds(view, 1, self.rng, evidence, self.partner_bids_by_model)
             if not new:
                 break
-            w = new[0]
+            w = new[0] if self.soft_evidence else World(new[0].hands, 1.0)
             values = self.solve_fn(position_of(view, w.hands))
             for c in legal:
                 totals[c] += w.weight * sign * values[c]
@@ -155,7 +163,7 @@ class StrongBot(Bot):
 
     def evidence(self, view: View) -> PlayEvidence | None:
         """The opponents' plays so far as evidence on the hidden hands (see :class:`.sampling.PlayEvidence`)."""
-        if self.play_mismatch is None or view.phase != "play":
+        if self.play_mismatch is None or not self.soft_evidence or view.phase != "play":
             return None
         # The choices cached for this deal; a new deal (other dealer or own starting hand) starts afresh.
         key = (view.dealer, view.hand | view.played_by[view.seat])
@@ -177,7 +185,7 @@ class StrongBot(Bot):
 
     def advise(self, view: View) -> list[Option]:
         if view.phase == "trump":
-            return estimate_options(view)
+            return estimate_options(view) if self.trump_by_model else self.basic.advise(view)
         if view.phase != "play" or not self.searches(view):
             return self.basic.advise(view)
         figs = self.figures(view)
