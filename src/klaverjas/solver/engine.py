@@ -1275,7 +1275,10 @@ def mtdf(
     only needs to know that the makers go nat, not by how much."""
     lo = -INF
     hi = INF
-    if stop_dir != 0:
+    # With a guess on the escaping side the first test is at the guess: when it fails that way too it
+    # settles the nat test as well (a fifth fewer of those, measured); else the nat test comes next.
+    ask = stop_dir != 0 and ((stop_dir > 0 and guess >= stop) or (stop_dir < 0 and guess < stop))
+    if stop_dir != 0 and not ask:
         g = after(C, t, TAB, TT, MV, ST, hands, c, n, led, tmask, tpts, first, leader, turn, win, wseat, pit,
                   stop - 1, stop, 0)
         if g >= stop:
@@ -1290,6 +1293,24 @@ def mtdf(
     step = unit
     up = 0
     while lo < hi:
+        if ask and (lo > -INF or hi < INF):
+            ask = False
+            if stop_dir > 0 and hi < stop:
+                return hi
+            if stop_dir < 0 and lo >= stop:
+                return lo
+            if (stop_dir > 0 and lo < stop) or (stop_dir < 0 and hi >= stop):  # still open: ask it
+                g = after(C, t, TAB, TT, MV, ST, hands, c, n, led, tmask, tpts, first, leader, turn, win, wseat,
+                          pit, stop - 1, stop, 0)
+                if g >= stop:
+                    if stop_dir < 0:
+                        return g
+                    lo = max(lo, _align_up(g, unit, res))
+                else:
+                    if stop_dir > 0:
+                        return g
+                    hi = min(hi, _align_down(g, unit, res))
+                continue
         if lo > -INF and hi < INF:
             beta = (lo + hi + 1) // 2
         beta = _align_up(max(lo + 1, min(beta, hi)), unit, res)
