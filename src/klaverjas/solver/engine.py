@@ -446,6 +446,112 @@ def _trick_value(C: Any, t: int, TAB: Any, tm: int, first: int, pts: int, wt: in
     return v
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def _roem_bound(C: Any, t: int, TAB: Any, hands: Any) -> int:
+    """At a trick boundary: an upper bound on the trick roem still to be made, 0 exactly when no
+    roem can be made any more.  A trick holds one card of each hand, so every run, stuk or four of a kind
+    needs its cards in different hands; a trick holds at most one run (20, or 50 when a run of
+    four is possible in the suit), and a suit's runs need three cards each."""
+    if C[t, ROEMON] == 0:
+        return 0
+    live = hands[0] | hands[1] | hands[2] | hands[3]
+    bound = 0
+    starts = live & (live >> 1) & (live >> 2) & 0x3F3F3F3F
+    if starts != 0:
+        blocked = 0
+        for p in range(4):
+            h = hands[p]
+            a1 = h & (h >> 1)
+            blocked |= a1 | (a1 >> 1) | (h & (h >> 2))
+        starts &= ~blocked
+        for s in range(4):
+            u = (starts >> (8 * s)) & 255
+            if u != 0:
+                runs = min(popcount(u), popcount((live >> (8 * s)) & 255) // 3)
+                bound += runs * (50 if (u & (u >> 1)) != 0 else 20)
+    stuk = C[t, STUKM]
+    if stuk != 0 and (live & stuk) == stuk:
+        for p in range(4):
+            if (hands[p] & stuk) == stuk:
+                break
+        else:
+            bound += 20
+    for r in range(8):
+        rmask = _RANK_MASK0 << r
+        if TAB[O_QUART + r] != 0 and (live & rmask) == rmask:
+            ok = True
+            for p in range(4):
+                h = hands[p] & rmask
+                if (h & (h - 1)) != 0:
+                    ok = False
+            if ok:
+                bound += TAB[O_QUART + r]
+    return bound
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _quick_bounds(C: Any, t: int, TAB: Any, hands: Any, pit: int, rmax: int) -> tuple[int, int]:
+    """Bounds on the value at a trick boundary from which at most ``rmax`` trick roem can be made.
+
+    A side can at most win every point left (and all the roem).  Moreover the highest trumps still in play, as far
+    as one team holds them all, are sure points for that team (each wins its trick or falls in a
+    trick that a partner's higher trump wins), and that team surely wins a trick, so the other
+    cannot make pit."""
+    live = hands[0] | hands[1] | hands[2] | hands[3]
+    ptot = (
+        TAB[O_PTSB + (live & 255)]
+        + TAB[O_PTSB + 256 + ((live >> 8) & 255)]
+        + TAB[O_PTSB + 512 + ((live >> 16) & 255)]
+        + TAB[O_PTSB + 768 + ((live >> 24) & 255)]
+        + C[t, LAST]
+    )
+    trump = C[t, TRUMP]
+    team0 = hands[0] | hands[2]
+    sure = 0
+    x = -1  # the team holding the highest trump in play
+    for p in range(7, -1, -1):
+        d = TAB[O_SORD + 8 * trump + p]
+        if ((live >> d) & 1) == 0:
+            continue
+        owner = 0 if ((team0 >> d) & 1) != 0 else 1
+        if x < 0:
+            x = owner
+        elif owner != x:
+            break
+        sure += TAB[O_PTS + d]
+    maxt = C[t, MAXT]
+    wp = C[t, WP]
+    hi = wp * ptot
+    lo = -hi
+    if x == maxt:
+        lo = wp * (2 * sure - ptot)
+    elif x >= 0:
+        hi = wp * (ptot - 2 * sure)
+    pm = ((pit >> maxt) & 1) != 0 and (x < 0 or x == maxt)
+    po = ((pit >> (1 - maxt)) & 1) != 0 and x != maxt
+    e1 = C[t, PITB] * C[t, RMT] if pm else 0
+    e2 = C[t, PITB] * C[t, ROT] if po else 0
+    hi += max(0, max(e1, e2)) + rmax * max(0, max(C[t, RMT], C[t, ROT]))
+    lo += min(0, min(e1, e2)) + rmax * min(0, min(C[t, RMT], C[t, ROT]))
+    return lo, hi
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _quick_cut(C: Any, t: int, TAB: Any, hands: Any, pit: int, alpha: int, beta: int) -> tuple[bool, int]:
+    """At a trick boundary: (True, a fail-soft value) when the quick bounds settle the window (alpha, beta)."""
+    qlo, qhi = _quick_bounds(C, t, TAB, hands, pit, 0)
+    if qhi <= alpha or qlo >= beta:
+        # Roem to come only widens the bounds, so it is worth bounding only when they would settle it.
+        rmax = _roem_bound(C, t, TAB, hands)
+        if rmax != 0:
+            qlo, qhi = _quick_bounds(C, t, TAB, hands, pit, rmax)
+        if qhi <= alpha:
+            return True, qhi
+        if qlo >= beta:
+            return True, qlo
+    return False, 0
+
+
 # Exact values of two-trick endings, the most looked-up positions, live in a small table of one
 # word per entry after the transposition table's slots (TT[t, size:]): 256 KB that stay in the
 # processor's second-level cache, where a slot of the large table is a wait on memory.  A word is
@@ -574,8 +680,11 @@ def ending(
                         elif d >= 0 and (tt_hi(d) <= xa or tt_lo(d) == tt_hi(d)):
                             x = tt_hi(d)
                         else:
-                            x = ending(C, t, TAB, TT, hands, ws3, pit2, xa, xb, stamp, left - 1)
-                            tt_store(TT, t, idx2, key2, stamp, x, xa, xb, -1)
+                            # The quick bounds settle a quarter of these (measured): cheaper than the loops.
+                            cut, x = _quick_cut(C, t, TAB, hands, pit2, xa, xb)
+                            if not cut:
+                                x = ending(C, t, TAB, TT, hands, ws3, pit2, xa, xb, stamp, left - 1)
+                                tt_store(TT, t, idx2, key2, stamp, x, xa, xb, -1)
                     hands[p3] ^= 1 << c3
                     best3 = min(best3, s * (vt + x))
                     if best3 <= floor:
@@ -756,96 +865,6 @@ def set_state(
     ST[ply, F_WSEAT] = wseat
     ST[ply, F_PIT] = pit
     ST[ply, F_NR] = 0
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _roem_bound(C: Any, t: int, TAB: Any, hands: Any) -> int:
-    """At a trick boundary: an upper bound on the trick roem still to be made, 0 exactly when no
-    roem can be made any more.  A trick holds one card of each hand, so every run, stuk or four of a kind
-    needs its cards in different hands; a trick holds at most one run (20, or 50 when a run of
-    four is possible in the suit), and a suit's runs need three cards each."""
-    if C[t, ROEMON] == 0:
-        return 0
-    live = hands[0] | hands[1] | hands[2] | hands[3]
-    bound = 0
-    starts = live & (live >> 1) & (live >> 2) & 0x3F3F3F3F
-    if starts != 0:
-        blocked = 0
-        for p in range(4):
-            h = hands[p]
-            a1 = h & (h >> 1)
-            blocked |= a1 | (a1 >> 1) | (h & (h >> 2))
-        starts &= ~blocked
-        for s in range(4):
-            u = (starts >> (8 * s)) & 255
-            if u != 0:
-                runs = min(popcount(u), popcount((live >> (8 * s)) & 255) // 3)
-                bound += runs * (50 if (u & (u >> 1)) != 0 else 20)
-    stuk = C[t, STUKM]
-    if stuk != 0 and (live & stuk) == stuk:
-        for p in range(4):
-            if (hands[p] & stuk) == stuk:
-                break
-        else:
-            bound += 20
-    for r in range(8):
-        rmask = _RANK_MASK0 << r
-        if TAB[O_QUART + r] != 0 and (live & rmask) == rmask:
-            ok = True
-            for p in range(4):
-                h = hands[p] & rmask
-                if (h & (h - 1)) != 0:
-                    ok = False
-            if ok:
-                bound += TAB[O_QUART + r]
-    return bound
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _quick_bounds(C: Any, t: int, TAB: Any, hands: Any, pit: int, rmax: int) -> tuple[int, int]:
-    """Bounds on the value at a trick boundary from which at most ``rmax`` trick roem can be made.
-
-    A side can at most win every point left (and all the roem).  Moreover the highest trumps still in play, as far
-    as one team holds them all, are sure points for that team (each wins its trick or falls in a
-    trick that a partner's higher trump wins), and that team surely wins a trick, so the other
-    cannot make pit."""
-    live = hands[0] | hands[1] | hands[2] | hands[3]
-    ptot = (
-        TAB[O_PTSB + (live & 255)]
-        + TAB[O_PTSB + 256 + ((live >> 8) & 255)]
-        + TAB[O_PTSB + 512 + ((live >> 16) & 255)]
-        + TAB[O_PTSB + 768 + ((live >> 24) & 255)]
-        + C[t, LAST]
-    )
-    trump = C[t, TRUMP]
-    team0 = hands[0] | hands[2]
-    sure = 0
-    x = -1  # the team holding the highest trump in play
-    for p in range(7, -1, -1):
-        d = TAB[O_SORD + 8 * trump + p]
-        if ((live >> d) & 1) == 0:
-            continue
-        owner = 0 if ((team0 >> d) & 1) != 0 else 1
-        if x < 0:
-            x = owner
-        elif owner != x:
-            break
-        sure += TAB[O_PTS + d]
-    maxt = C[t, MAXT]
-    wp = C[t, WP]
-    hi = wp * ptot
-    lo = -hi
-    if x == maxt:
-        lo = wp * (2 * sure - ptot)
-    elif x >= 0:
-        hi = wp * (ptot - 2 * sure)
-    pm = ((pit >> maxt) & 1) != 0 and (x < 0 or x == maxt)
-    po = ((pit >> (1 - maxt)) & 1) != 0 and x != maxt
-    e1 = C[t, PITB] * C[t, RMT] if pm else 0
-    e2 = C[t, PITB] * C[t, ROT] if po else 0
-    hi += max(0, max(e1, e2)) + rmax * max(0, max(C[t, RMT], C[t, ROT]))
-    lo += min(0, min(e1, e2)) + rmax * min(0, min(C[t, RMT], C[t, ROT]))
-    return lo, hi
 
 
 @njit(cache=True, _nrt=False)
