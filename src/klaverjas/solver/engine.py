@@ -1306,26 +1306,17 @@ def mtdf(
     only needs to know that the makers go nat, not by how much."""
     lo = -INF
     hi = INF
-    # With a guess on the escaping side the first test is at the guess: when it fails that way too it
-    # settles the nat test as well (a fifth fewer of those, measured); else the nat test comes next.
-    ask = stop_dir != 0 and ((stop_dir > 0 and guess >= stop) or (stop_dir < 0 and guess < stop))
-    if stop_dir != 0 and not ask:
-        g = after(C, t, TAB, TT, MV, ST, hands, c, n, led, tmask, tpts, first, leader, turn, win, wseat, pit,
-                  stop - 1, stop, 0)
-        if g >= stop:
-            if stop_dir < 0:
-                return g
-            lo = _align_up(g, unit, res)
-        else:
-            if stop_dir > 0:
-                return g
-            hi = _align_down(g, unit, res)
+    # The nat question is asked first, unless the guess is on the escaping side: then the first test
+    # is at the guess, and when it fails that way too it settles the question as well (a fifth fewer
+    # nat tests, measured).
+    nat = stop_dir != 0
+    at_guess_first = nat and ((stop_dir > 0 and guess >= stop) or (stop_dir < 0 and guess < stop))
     beta = guess
     step = unit
     up = 0
     while lo < hi:
-        if ask and (lo > -INF or hi < INF):
-            ask = False
+        if nat and not (at_guess_first and lo == -INF and hi == INF):
+            nat = False
             if stop_dir > 0 and hi < stop:
                 return hi
             if stop_dir < 0 and lo >= stop:
