@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from klaverjas.bots import BasicBot
+from klaverjas.bots import BasicBot, View
 from klaverjas.bots.arena import run_arena
+from klaverjas.bots.base import Action
 from klaverjas.bots.protocol import BotError, ExternalBot, serve
 from klaverjas.cli.main import main
 from klaverjas.core import card_name
@@ -123,3 +124,23 @@ def test_a_bot_that_hangs_is_given_up_on_after_its_timeout(tmp_path: Path) -> No
     with pytest.raises(BotError, match="did not answer hello within 0.5 s"):
         ExternalBot(f"{sys.executable} {script}", timeout=0.5)
     assert time.monotonic() - start < 5
+
+
+def test_serve_prepares_the_bot_before_the_handshake() -> None:
+    events: list[str] = []
+
+    class Preparing(BasicBot):
+        def prepare(self) -> None:
+            events.append("prepare")
+
+        def decide(self, view: View) -> Action:
+            events.append("decide")
+            return super().decide(view)
+
+    view = next(v for _, v in walk("rotterdam", 6) if v.phase == "play")
+    inp = io.StringIO(json.dumps({"cmd": "hello", "protocol": 1}) + "\n"
+                      + json.dumps({"cmd": "decide", "id": 1, "view": view.as_json()}) + "\n")
+    out = io.StringIO()
+    serve(Preparing(), inp, out)
+    assert events == ["prepare", "decide"]
+    assert [json.loads(line)["reply"] for line in out.getvalue().splitlines()] == ["hello", "decide"]

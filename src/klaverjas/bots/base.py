@@ -82,6 +82,9 @@ class Bot(ABC):
         """The options of this decision, best first, each explained (en and nl)."""
         raise NotImplementedError(f"{self.name} gives no advice")
 
+    def prepare(self) -> None:  # noqa: B027 - only bots with a costly start need it
+        """Load what the first decision would otherwise wait for (the protocol calls it at start)."""
+
     def reseed(self, seed: int) -> None:  # noqa: B027 - only bots that draw random numbers need it
         """Make the next decisions reproducible (the arena reseeds before every deal)."""
 

@@ -62,6 +62,9 @@ def handle(bot: Bot, message: dict[str, Any]) -> dict[str, Any] | None:
 
 def serve(bot: Bot, inp: IO[str], out: IO[str]) -> int:
     """Answer host messages until ``quit`` or end of input."""
+    # Load (or compile) what the bot needs before the handshake, so no decision waits for it: hosts
+    # time decisions, and the handshake is where a program is expected to start up.
+    bot.prepare()
     for line in inp:
         if not line.strip():
             continue

@@ -122,6 +122,13 @@ class StrongBot(Bot):
     def reseed(self, seed: int) -> None:
         self.rng.seed(seed)
 
+    def prepare(self) -> None:
+        """Load the solver's compiled kernel (or compile it, on a fresh install without the cache)."""
+        if self.solve_fn is solver_values:
+            from ..solver.warm import warm
+
+            warm()
+
     def trump(self, view: View) -> TrumpAction:
         if not self.trump_by_model:
             return self.basic.trump(view)
