@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.util
 import random
 from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
 
 from klaverjas.bots import BasicBot, Bot, RandomBot, View
 from klaverjas.bots.base import last_trick_roem
@@ -14,6 +17,18 @@ RULE_SETS = [
     "rotterdam(trump_selection=turned)", "amsterdam(trump_selection=free)", "rotterdam(rotterdam_undertrump=false)",
     "amsterdam(illegal_cards=allow)",
 ]
+
+
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+
+
+def load_benchmark(name: str) -> ModuleType:
+    """A script of benchmarks/ (the reference opponents) as a module."""
+    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def make_deal(hands: dict[str, str], trump: str, maker: str, rules: str = "amsterdam", dealer: str = "W") -> Deal:

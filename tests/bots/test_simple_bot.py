@@ -2,36 +2,25 @@
 
 from __future__ import annotations
 
-import importlib.util
 import sys
-from pathlib import Path
-from types import ModuleType
 
 from klaverjas.bots import View
 from klaverjas.bots.arena import run_arena
 from klaverjas.core import card_name, parse_card
 
-from .helpers import make_deal
+from .helpers import BENCHMARKS, load_benchmark, make_deal
 
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "simple_bot.py"
+SCRIPT = BENCHMARKS / "simple_bot.py"
 HANDS = {"N": "AS 7S KC 8H JH QD 7D 8D", "E": "TS 9S 8C 7C 9H TD KD AD",
          "S": "KS QS AC TC 7H QH 9D JD", "W": "JS 8S JC QC 9C AH TH KH"}
 
 
-def _module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("simple_bot", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def _card(cards: str, mover_last: bool = False) -> str:
+def _card(cards: str) -> str:
     """The simple bot's card after ``cards`` are played in a deal with HANDS, hearts trump, N to lead."""
     deal = make_deal(HANDS, "H", "N", "rotterdam", dealer="W")
     for c in cards.split():
         deal.play(parse_card(c))
-    bot = _module().SimpleBot()
+    bot = load_benchmark("simple_bot").SimpleBot()
     return card_name(bot.card(View.of(deal, deal.turn)))
 
 
