@@ -1,6 +1,6 @@
 """Solver benchmark: seeded full deals solved from the opening lead (issue 3).
 
-    .venv/bin/python benchmarks/solver.py --deals 200 --naive-deals 5 --plain-deals 20 [--threads 2]
+    .venv/bin/python benchmarks/solver.py --deals 200 --naive-deals 5 --plain-deals 30 [--threads 2]
 
 Prints the median and p90 milliseconds per deal for ``solve`` (every legal opening card
 valued exactly; ``--threads``, default both cores up to 2, search the cards side by side), for
@@ -9,8 +9,8 @@ the same deals in the same run, the same compiled kernel without transposition t
 move ordering or MTD(f) (one thread), and on the first ``--plain-deals`` a compiled plain
 alpha-beta over the deal's result (``solver.plain``, one thread), with the speed-up: by the
 clock, and by processor time (what the threads spent together).  Plain alpha-beta's time varies
-by orders of magnitude from deal to deal, so use at least 20 plain deals.  The first call's numba compile/cache-load
-time is reported apart.
+by orders of magnitude from deal to deal, so use at least 20 plain deals.  The first call's numba
+compile/cache-load time is reported apart.
 """
 
 from __future__ import annotations
