@@ -27,7 +27,7 @@ from klaverjas.bots.basic import BasicBot  # noqa: E402
 from klaverjas.bots.protocol import serve  # noqa: E402
 from klaverjas.bots.sampling import deal_hidden  # noqa: E402
 from klaverjas.bots.view import View  # noqa: E402
-from klaverjas.core import TABLES, PlayRules, TrumpAction, cards_of, legal_mask  # noqa: E402
+from klaverjas.core import TABLES, PlayRules, TrumpAction, cards_of, legal_mask, trick_view  # noqa: E402
 from klaverjas.core.roem import quartet_values, trick_roem  # noqa: E402
 from klaverjas.core.scoring import score_deal  # noqa: E402
 from klaverjas.core.seats import step_of  # noqa: E402
@@ -40,8 +40,7 @@ class Game:
         rules, trump = view.rules, view.trump
         tables = TABLES[rules.values]
         self.rules, self.trump, self.makers = rules, trump, view.makers
-        self.above, self.beaten_by, self.pts = tables.above[trump], tables.beaten_by[trump], tables.points[trump]
-        self.last = tables.last_trick
+        self.tables, self.above, self.pts = tables, tables.above[trump], tables.points[trump]
         self.play_rules = PlayRules.of(rules)
         self.quartets = quartet_values(rules)
         self.step = step_of(rules.direction)
@@ -57,21 +56,12 @@ class Game:
     def over(self) -> bool:
         return self.tricks[0] + self.tricks[1] == 8
 
-    def _head(self) -> int:
-        """Position in the trick of the card heading it."""
-        pos = 0
-        for i in range(1, len(self.trick)):
-            if self.beaten_by[self.trick[pos]] >> self.trick[i] & 1:
-                pos = i
-        return pos
-
     def legal(self) -> int:
         hand = self.hands[self.turn()]
         if not self.trick:
             return hand
-        head = self._head()
-        partner_heads = len(self.trick) >= 2 and head == len(self.trick) - 2
-        return legal_mask(hand, self.trick[0] >> 3, self.trick[head], partner_heads, self.trump, self.above,
+        situation = trick_view(self.trick, self.trump, self.tables)
+        return legal_mask(hand, situation.led, situation.win, situation.partner_winning, self.trump, self.above,
                           self.play_rules)
 
     def play(self, card: int) -> None:
@@ -79,11 +69,11 @@ class Game:
         self.trick.append(card)
         if len(self.trick) < 4:
             return
-        winner = (self.leader + self._head() * self.step) % 4
+        winner = (self.leader + trick_view(self.trick, self.trump, self.tables).win_pos * self.step) % 4
         team = winner & 1
         self.points[team] += sum(self.pts[c] for c in self.trick)
         if self.tricks[0] + self.tricks[1] == 7:
-            self.points[team] += self.last
+            self.points[team] += self.tables.last_trick
         self.roem[team] += trick_roem(tuple(self.trick), self.trump, self.quartets)
         self.tricks[team] += 1
         self.leader, self.trick = winner, []
