@@ -1,4 +1,4 @@
-"""The ``basic`` level: S001's rules of thumb, each decision explained by its rule.
+"""The ``basic`` level: the Dutch rules of thumb of docs/bots.md, each decision explained by its rule.
 
 Every decision is made by scoring all options with the same rules that explain
 them, so the advice ranking and the bot's choice never disagree: the bot plays
@@ -24,7 +24,7 @@ from .view import View
 
 @dataclass(frozen=True)
 class TrumpFit:
-    """How a hand meets S001's rule for playing a suit as trump."""
+    """How a hand meets the rule of thumb for playing a suit as trump."""
 
     suit: int
     code: str | None  # trump_jack_nel_ace | trump_jack_ace_four | trump_six | None (too weak)
@@ -182,7 +182,7 @@ class Table:
 
 
 def _signal_card(view: View, t: Table, led: int) -> tuple[int, str, dict[str, int]] | None:
-    """The discard that tells partner most (S001 same-suit signals), shortest suit first."""
+    """The discard that tells partner most (same-suit signals), shortest suit first."""
     hand = view.hand
     best: tuple[tuple[int, int], tuple[int, str, dict[str, int]]] | None = None
     for s in range(4):

@@ -31,7 +31,7 @@ from .sampling import PLAY_MISMATCH, ChoiceCache, PlayEvidence, World, deal_hidd
 from .texts import TEXTS, both
 from .view import View
 
-# Switched on once the solver (issue 3, being written alongside) solves positions correctly.
+# Set to False to take the strong level out of every list of levels (the CLI, the arena, the web app).
 ENABLED = True
 
 
@@ -49,7 +49,7 @@ SolveFn = Callable[[Any], dict[int, int]]
 
 
 def solver_values(position: Any) -> dict[int, int]:
-    """The double-dummy solver of issue 3 (``klaverjas.solver.solve``, objective ``real``)."""
+    """The double-dummy solver (``klaverjas.solver.solve``, objective ``real``), docs/solver.md."""
     from ..solver import solve
 
     return dict(solve(position, "real").cards)

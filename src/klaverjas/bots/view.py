@@ -49,7 +49,7 @@ class PastTrick:
 
 @dataclass(frozen=True, slots=True)
 class Signal:
-    """A discard by ``seat`` while its partner headed the trick (same-suit signalling, S001).
+    """A discard by ``seat`` while its partner headed the trick (same-suit signalling, docs/bots.md).
 
     ``kind``: ``"ace"`` (a low card: I hold the highest card of this suit),
     ``"stop"`` (a face card: do not lead this suit) or ``"second"`` (the highest
@@ -298,7 +298,7 @@ class View:
 
     @cached_property
     def signals(self) -> tuple[Signal, ...]:
-        """Same-suit signals (S001): discards made while the discarder's partner headed the trick."""
+        """Same-suit signals: discards made while the discarder's partner headed the trick."""
         if self.trump < 0:
             return ()
         tables = TABLES[self.rules.values]

@@ -1,4 +1,4 @@
-"""Solver commands: ``solve`` (the JSON-lines contract of issue 3) and ``analyse``."""
+"""Solver commands: ``solve`` (the JSON-lines contract of docs/cli.md) and ``analyse``."""
 
 from __future__ import annotations
 
