@@ -1,4 +1,4 @@
-"""Legal play (RULES.md section 3) as mask operations, and the reasons for refusals.
+"""Legal play (docs/rules.md §3) as mask operations, and the reasons for refusals.
 
 The four rule sets differ only in the flags of :class:`PlayRules`; the one
 function :func:`legal_mask` reads them.  :func:`refusal` walks the same steps

@@ -1,4 +1,4 @@
-"""Roem (RULES.md section 5): trick roem for the Dutch game, hand roemtes for S000."""
+"""Roem (docs/rules.md §5): trick roem for the Dutch game, hand roemtes for the South African game."""
 
 from __future__ import annotations
 
@@ -88,7 +88,7 @@ def trick_roem_parts(cards: Sequence[Card], trump: int, quartets: Sequence[int])
 
 @dataclass(frozen=True, order=True)
 class Roemte:
-    """One hand roemte (S000).  Ordered by how it sizes against another."""
+    """One hand roemte (South African game).  Ordered by how it sizes against another."""
 
     value: int
     top_rank: int  # natural order, the run's highest card or the quartet's rank

@@ -1,4 +1,4 @@
-"""Scoring a deal (RULES.md section 6) and a match (section 7).
+"""Scoring a deal (docs/rules.md §6) and a match (§7).
 
 This is the only scoring code in the project: the play engine, the CLI and the
 score keeper all call :func:`score_deal` and :class:`Match`.
@@ -37,7 +37,7 @@ def score_deal(rules: Rules, makers: int | None, points: Sequence[int], roem: Se
 
     ``makers`` is the playing team (``None`` where there are none, as in ``sa``),
     ``pit`` the team that took all tricks (the engine adds the pit bonus),
-    ``verzaakt`` the team that reneged and was caught.  ``complete=False`` scores an S000 deal
+    ``verzaakt`` the team that reneged and was caught.  ``complete=False`` scores a South African deal
     that stopped when a team went on: its points may add up to less than the total.
     """
     total = rules.total
@@ -78,7 +78,7 @@ def score_deal(rules: Rules, makers: int | None, points: Sequence[int], roem: Se
 class Match:
     """Running totals and the end of a match under ``rules.match_end``.
 
-    Dutch matches add deal scores.  ``strokes`` matches (S000) count games:
+    Dutch matches add deal scores.  ``strokes`` matches (South African) count games:
     a game's totals carry over (ou jol) until a team goes on, which wins one
     stroke, or two when the opponents are under 50.
     """
@@ -135,7 +135,7 @@ class Match:
 
 
 def going_on(rules: Rules, running: Sequence[int]) -> tuple[int, int] | None:
-    """S000: whether a team went on at these running totals: (team, strokes) or None."""
+    """South African strokes: whether a team went on at these running totals: (team, strokes) or None."""
     target = 100
     reached = [running[0] >= target, running[1] >= target]
     if not any(reached):
