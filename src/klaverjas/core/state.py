@@ -40,7 +40,7 @@ class Trick(NamedTuple):
     cards: tuple[Card, ...]
     winner: int
     points: int  # card points, with the last-trick bonus on the eighth trick
-    roem: int  # trick roem (Dutch) or hand roem credited at this trick (S000)
+    roem: int  # trick roem (Dutch) or hand roem credited at this trick (South African)
 
     def as_json(self) -> dict[str, object]:
         return {"leader": SEATS[self.leader], "cards": [card_name(c) for c in self.cards],
@@ -153,7 +153,7 @@ class Deal:
         self.verzaakt: int | None = None
         self._pending: tuple[int, int, int] | None = None  # (team, roem, at play count) awaiting a claim
         self.claims: list[tuple[int, int, int]] = []  # (play index, seat, roem)
-        self.went_on: tuple[int, int, int] | None = None  # S000: (team, strokes, trick index)
+        self.went_on: tuple[int, int, int] | None = None  # strokes: (team, strokes, trick index)
         self.went_on_totals: tuple[int, int] | None = None  # the running totals at that moment
         self._roemtes: list[Roemte] = []
         self._sturk: dict[int, int] = {}  # holder seat of trump king and queen -> roem
@@ -173,6 +173,20 @@ class Deal:
         if mode == "turned":
             deal.turned_rank = rng.choice("23456")
         return deal
+
+    def copy(self) -> Deal:
+        """An independent copy with the whole history: playing, undoing or choosing trump on it
+        leaves this deal as it is, and the copy can undo back to where this deal could."""
+        new = Deal.__new__(Deal)
+        for name in Deal.__slots__:
+            if hasattr(self, name):  # the trump tables are set once play starts
+                value = getattr(self, name)
+                # Lists and dicts are the mutable state; what they hold (ints, tuples) is immutable.
+                setattr(new, name, value.copy() if isinstance(value, list | dict) else value)
+        new.selection = self.selection.copy()
+        return new
+
+    __copy__ = copy
 
     @property
     def face_up(self) -> str | None:
@@ -365,7 +379,7 @@ class Deal:
                 self.went_on_totals = self.running_totals
 
     def _hand_roem_at(self, index: int, trick: Sequence[Card], sign: int) -> int:
-        """S000 roemtes count from the end of the first trick; Sturk from the trick it is declared in.
+        """South African roemtes count from the end of the first trick; Sturk from the trick it is declared in.
 
         Adds ``sign`` times the roem credited at trick ``index`` to the teams; returns the total."""
         credited: list[tuple[int, int]] = []
@@ -468,7 +482,7 @@ class Deal:
 
     @property
     def running_totals(self) -> tuple[int, int]:
-        """Carry-over plus card points and credited roem so far (S000's count)."""
+        """Carry-over plus card points and credited roem so far (the South African count, docs/rules.md §7)."""
         return (self.carry[0] + self.points[0] + self.roem[0], self.carry[1] + self.points[1] + self.roem[1])
 
     @property
