@@ -24,6 +24,7 @@ class MatchPlay:
 
     @property
     def is_over(self) -> bool:
+        """The match has ended (see :attr:`Match.is_over`)."""
         return self.match.is_over
 
     def new_deal(self, rng: random.Random | None = None) -> Deal:

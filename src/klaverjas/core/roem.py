@@ -99,6 +99,7 @@ class Roemte:
     seat: int
 
     def describe(self) -> str:
+        """In words: ``four Js: 200`` or ``50 K-high in H``."""
         names = "789TJQKA"
         if self.kind == "four":
             return f"four {names[self.top_rank]}s: {self.value}"
@@ -129,6 +130,7 @@ def hand_roemtes(hand: CardSet, seat: int, order: int, trump: int) -> list[Roemt
 
 
 def has_sturk(hand: CardSet, trump: int) -> bool:
+    """The hand holds the king and queen of trumps."""
     return hand & STUK[trump] == STUK[trump]
 
 

@@ -19,6 +19,8 @@ class ScoreError(ValueError):
 
 
 class DealScore(NamedTuple):
+    """The result of one deal as written on the score sheet."""
+
     scores: tuple[int, int]  # what each team writes on the sheet (NS, EW)
     nat: bool = False
     pit: int | None = None  # team that took every trick
@@ -27,6 +29,7 @@ class DealScore(NamedTuple):
     roem: tuple[int, int] = (0, 0)  # roem excluding the pit bonus
 
     def as_json(self) -> dict[str, object]:
+        """``{"NS": .., "EW": .., "nat": .., "pit": "NS" | "EW" | None}``."""
         return {"NS": self.scores[0], "EW": self.scores[1], "nat": self.nat,
                 "pit": None if self.pit is None else TEAMS[self.pit]}
 
@@ -91,6 +94,7 @@ class Match:
     games: list[tuple[int, int, int, int]] = field(default_factory=list)  # (winner, strokes, NS, EW)
 
     def add_deal(self, score: DealScore) -> None:
+        """Write one deal's score on the sheet; raises :class:`ScoreError` once the match is over."""
         if self.is_over:
             raise ScoreError("the match is already over")
         self.deals.append(score)
@@ -107,15 +111,18 @@ class Match:
 
     @property
     def is_over(self) -> bool:
+        """A team has won or the match is drawn."""
         return self.winner is not None or self.draw
 
     @property
     def draw(self) -> bool:
+        """All deals of a ``deals:N`` match played with equal totals."""
         kind, n = self.rules.match_end_kind
         return kind == "deals" and len(self.deals) >= n and self.totals[0] == self.totals[1]
 
     @property
     def winner(self) -> int | None:
+        """The team that won the match, or None while it goes on (or drawn)."""
         kind, n = self.rules.match_end_kind
         t = self.totals
         if kind == "deals":

@@ -36,13 +36,16 @@ class IllegalCard(PlayError):
 
 
 class Trick(NamedTuple):
+    """A completed trick."""
+
     leader: int
-    cards: tuple[Card, ...]
+    cards: tuple[int, ...]  # in play order, the leader's first
     winner: int
     points: int  # card points, with the last-trick bonus on the eighth trick
     roem: int  # trick roem (Dutch) or hand roem credited at this trick (South African)
 
     def as_json(self) -> dict[str, object]:
+        """The trick with seats and cards by name."""
         return {"leader": SEATS[self.leader], "cards": [card_name(c) for c in self.cards],
                 "winner": SEATS[self.winner], "points": self.points, "roem": self.roem}
 
@@ -197,6 +200,7 @@ class Deal:
 
     # --- trump ---------------------------------------------------------
     def choose_trump(self, action: TrumpAction) -> None:
+        """The player to move takes a trump-selection action; play starts once trump is known."""
         if self.selection.done:
             raise PlayError("trump has already been chosen")
         self.selection.act(action)
@@ -226,6 +230,7 @@ class Deal:
 
     @property
     def phase(self) -> str:
+        """``trump`` (choosing trump), ``play`` or ``done``."""
         if not self.selection.done:
             return "trump"
         return "done" if self.is_over else "play"
@@ -240,6 +245,7 @@ class Deal:
                           self.trump, self._above, self._pr)
 
     def why_not(self, card: Card) -> Refusal | None:
+        """Why the player to move may not play ``card`` (None if they may)."""
         seats = [(self.leader + i * self._step) % 4 for i in range(len(self.trick))]
         return refusal(self.rules, self.trump, self.hands[self.turn], self.trick, card, seats)
 
@@ -478,6 +484,7 @@ class Deal:
     # --- results -------------------------------------------------------
     @property
     def is_over(self) -> bool:
+        """All eight tricks played, or a renege called."""
         return len(self.tricks) == 8 or self.verzaakt is not None
 
     @property
@@ -487,6 +494,7 @@ class Deal:
 
     @property
     def pit(self) -> int | None:
+        """The team that took all eight tricks, where the rules pay a pit bonus."""
         if len(self.tricks) == 8 and self.rules.pit_bonus:
             for team in (0, 1):
                 if self.tricks_won[team] == 8:
@@ -494,12 +502,14 @@ class Deal:
         return None
 
     def score(self) -> DealScore:
+        """The deal's score (docs/rules.md §6); raises :class:`PlayError` before the deal is over."""
         if not self.is_over:
             raise PlayError("the deal is not over")
         makers = self.makers if self.rules.has_makers else None
         return score_deal(self.rules, makers, self.points, self.roem, self.pit, self.verzaakt)
 
     def seat_of_trick_card(self, position: int) -> int:
+        """The seat that played the card at ``position`` of the current trick."""
         return (self.leader + position * self._step) % 4
 
 

@@ -14,10 +14,13 @@ class TrumpError(ValueError):
 
 
 class TrumpAction(NamedTuple):
+    """One call in the trump selection: :data:`PASS`, :data:`PLAY` or :func:`choose` of a suit."""
+
     kind: str  # "pass", "play" (take the proposed/turned suit) or "choose"
     suit: int | None = None
 
     def as_json(self) -> dict[str, str]:
+        """``{"action": "pass" | "play" | "choose", "suit": "H"}`` (the suit only when chosen)."""
         out = {"action": self.kind}
         if self.suit is not None:
             out["suit"] = SUITS[self.suit]
