@@ -23,7 +23,10 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+# The baselines by the names the tests import them under (numba's cache records a module's name).
+sys.path.insert(0, str(ROOT))
 
 from klaverjas.core import Deal, Rules  # noqa: E402
 from klaverjas.core.tables import TABLES  # noqa: E402
@@ -113,7 +116,7 @@ def main() -> int:
               f"{statistics.median(naive_times):.0f} ms, total {slow:.0f} ms vs {fast:.0f} ms by the clock: "
               f"{slow / fast:.0f}x faster ({fast_cpu:.0f} ms cpu: {slow / fast_cpu:.0f}x)")
     if args.plain_deals:
-        from plain_alphabeta import plain_values
+        from benchmarks.plain_alphabeta import plain_values
 
         k = min(args.plain_deals, args.deals)
         plain_times, plain_nodes = [], []
@@ -138,8 +141,7 @@ def main() -> int:
               f"lowest {min(clock_ratios):.0f}x; by cpu: median {statistics.median(cpu_ratios):.0f}x, "
               f"lowest {min(cpu_ratios):.0f}x")
     if args.python_naive:
-        sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "solver"))
-        from minimax import alphabeta
+        from tests.solver.minimax import alphabeta
 
         k = min(args.python_naive, args.deals)
         py_times = []
