@@ -28,6 +28,17 @@ typecheck: $(STAMP)
 test: lint typecheck
 	$(BIN)/pytest
 
+# The API reference from the docstrings, as HTML in build/api/ (git-ignored); pdoc comes from the docs extra.
+# Each module by name: pdoc leaves out the submodules a package's __all__ does not list.
+API_MODULES = klaverjas klaverjas.core klaverjas.solver klaverjas.bots \
+	$(subst /,.,$(patsubst src/%.py,%,$(wildcard src/klaverjas/core/[a-z]*.py src/klaverjas/solver/[a-z]*.py \
+	  src/klaverjas/bots/[a-z]*.py)))
+.PHONY: docs
+docs: $(STAMP)
+	$(BIN)/python -c 'import pdoc' 2>/dev/null || $(BIN)/python -m pip install -q -e '.[docs]'
+	$(BIN)/pdoc --docformat restructuredtext --output-directory build/api $(API_MODULES)
+	@echo "API reference: build/api/index.html"
+
 bench: $(STAMP)
 	$(BIN)/python benchmarks/playouts.py --deals 20000 --rules amsterdam
 

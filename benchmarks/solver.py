@@ -7,7 +7,7 @@ valued exactly; ``--threads``, default both cores up to 2, search the cards side
 ``Solver.value`` (the deal's value alone, one thread) and, on the first ``--naive-deals`` of
 the same deals in the same run, the same compiled kernel without transposition table, merging,
 move ordering or MTD(f) (one thread), and on the first ``--plain-deals`` a compiled plain
-alpha-beta over the deal's result (``solver.plain``, one thread), with the speed-up: by the
+alpha-beta over the deal's result (``benchmarks/plain_alphabeta.py``, one thread), with the speed-up: by the
 clock, and by processor time (what the threads spent together).  Plain alpha-beta's time varies
 by orders of magnitude from deal to deal, so use at least 20 plain deals.  The first call's numba
 compile/cache-load time is reported apart.
@@ -23,7 +23,10 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+# The baselines by the names the tests import them under (numba's cache records a module's name).
+sys.path.insert(0, str(ROOT))
 
 from klaverjas.core import Deal, Rules  # noqa: E402
 from klaverjas.core.tables import TABLES  # noqa: E402
@@ -57,9 +60,9 @@ def main() -> int:
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--naive-deals", type=int, default=5)
     ap.add_argument("--plain-deals", type=int, default=0,
-                    help="also run solver.plain (compiled plain alpha-beta over the deal's result) on this many deals")
+                    help="also run plain_alphabeta.py (compiled plain alpha-beta over the result) on this many deals")
     ap.add_argument("--python-naive", type=int, default=0,
-                    help="also time solver.reference.alphabeta (pure Python, root value only) on this many deals")
+                    help="also time tests/solver/minimax.alphabeta (pure Python, root value only) on this many deals")
     ap.add_argument("--rules", default="amsterdam")
     ap.add_argument("--objective", default="real", choices=("real", "points"))
     ap.add_argument("--seed", type=int, default=1)
@@ -113,7 +116,7 @@ def main() -> int:
               f"{statistics.median(naive_times):.0f} ms, total {slow:.0f} ms vs {fast:.0f} ms by the clock: "
               f"{slow / fast:.0f}x faster ({fast_cpu:.0f} ms cpu: {slow / fast_cpu:.0f}x)")
     if args.plain_deals:
-        from klaverjas.solver.plain import plain_values
+        from benchmarks.plain_alphabeta import plain_values
 
         k = min(args.plain_deals, args.deals)
         plain_times, plain_nodes = [], []
@@ -130,7 +133,7 @@ def main() -> int:
         clock_ratios = [s / f for s, f in zip(plain_times, times[:k], strict=True)]
         cpu_ratios = [s / f for s, f in zip(plain_times, cpu[:k], strict=True)]
         slow = sum(plain_times)
-        print(f"plain alpha-beta over the deal's result (solver.plain) on the first {k} deals (one thread, cpu): "
+        print(f"plain alpha-beta over the deal's result (plain_alphabeta) on the first {k} deals (one thread, cpu): "
               f"median {statistics.median(plain_times):.0f} ms, median nodes {int(statistics.median(plain_nodes))}; "
               f"total {slow:.0f} ms vs {sum(times[:k]):.0f} ms by the clock: {slow / sum(times[:k]):.0f}x faster "
               f"({sum(cpu[:k]):.0f} ms cpu: {slow / sum(cpu[:k]):.0f}x)")
@@ -138,7 +141,7 @@ def main() -> int:
               f"lowest {min(clock_ratios):.0f}x; by cpu: median {statistics.median(cpu_ratios):.0f}x, "
               f"lowest {min(cpu_ratios):.0f}x")
     if args.python_naive:
-        from klaverjas.solver.reference import alphabeta
+        from tests.solver.minimax import alphabeta
 
         k = min(args.python_naive, args.deals)
         py_times = []

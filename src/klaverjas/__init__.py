@@ -2,11 +2,18 @@
 
 Layers, each depending only on those above it:
 
-- ``klaverjas.core``   rules engine: cards, rules, play, roem, scoring, records (pure, no I/O)
-- ``klaverjas.solver`` double-dummy solver
-- ``klaverjas.bots``   computer players
-- ``klaverjas.cli``    the ``klaverjas`` command
-- ``klaverjas.web``    the web app
+- :mod:`klaverjas.core`: the rules engine: cards, seats, rules, play, roem, scoring, records
+  (pure Python, no I/O); everything in it is exported from ``klaverjas`` as well
+- :mod:`klaverjas.solver`: the double-dummy solver
+- :mod:`klaverjas.bots`: computer players, the bot protocol and the arena
+- ``klaverjas.cli``: the ``klaverjas`` command
+- ``klaverjas.web``: the web app
+
+>>> from klaverjas import HEARTS, Rules, cards_text, legal_for, parse_cards, parse_hand
+>>> cards_text(legal_for(Rules.parse("amsterdam"), HEARTS, parse_hand("7H JH 8C KD"), parse_cards("AS 7S QH")))
+'JH'
+
+``make docs`` builds this reference as HTML in ``build/api/``.
 """
 
 from .core import *  # noqa: F403

@@ -12,7 +12,7 @@ from klaverjas.core import cards_of
 
 from .helpers import walk
 
-reference = pytest.importorskip("klaverjas.solver.reference")
+reference = pytest.importorskip("tests.solver.minimax")
 strong = pytest.importorskip("klaverjas.bots.strong")
 
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 import pytest
 from core_helpers import c, h
 
-from klaverjas.core import Deal, Match, Rules, going_on, next_dealer, parse_cards
+from klaverjas.core import EAST as E
+from klaverjas.core import HEARTS, SPADES, Deal, Match, Rules, going_on, next_dealer, parse_cards
+from klaverjas.core import NORTH as N
+from klaverjas.core import SOUTH as S
+from klaverjas.core import WEST as W
 from klaverjas.core.tables import TABLES
 
-N, E, S, W = range(4)
-CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
 SA = Rules.parse("sa")
 
 S000_HANDS = {

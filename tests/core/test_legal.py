@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from klaverjas.core import (
+    HEARTS,
     Deal,
     IllegalCard,
     Refusal,
@@ -22,7 +23,6 @@ from klaverjas.core import (
     refusal,
 )
 
-HEARTS = 2
 AMS = Rules.parse("amsterdam")
 ROT = Rules.parse("rotterdam")
 

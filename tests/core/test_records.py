@@ -1,4 +1,4 @@
-"""Game records and the one-line deal notation: round trips over random deals in every preset."""
+"""Game records: round trips over random deals in every preset."""
 
 from __future__ import annotations
 
@@ -9,9 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from klaverjas.core import Deal, Rules, cards_text
-from klaverjas.core.cards import CardError
-from klaverjas.core.notation import format_deal, format_hand, parse_deal, parse_hand_groups
+from klaverjas.core import Deal, Rules
 from klaverjas.core.record import RecordError, dumps, loads, replay, start_deal, summary, to_record
 
 PRESETS = ["amsterdam", "rotterdam", "sa", "strict", "amsterdam(roem_claim=claimed)",
@@ -46,32 +44,6 @@ def test_records_round_trip_through_json(rules_text: str, seed: int, cards: int)
     assert summary(again) == summary(deal)
     if deal.is_over:
         assert again.score() == deal.score()
-
-
-@settings(max_examples=200, deadline=None)
-@given(seed=st.integers(0, 10**6), first=st.integers(0, 3))
-def test_deal_notation_round_trips(seed: int, first: int) -> None:
-    hands = Deal.new(Rules.parse("amsterdam"), 0, seed).initial
-    text = format_deal(hands, first)
-    assert parse_deal(text) == list(hands)
-    assert format_deal(parse_deal(text), first) == text
-    for hand in hands:
-        assert parse_hand_groups(format_hand(hand)) == hand
-
-
-def test_notation_example_and_errors() -> None:
-    hands = parse_deal("E:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987")
-    assert cards_text(hands[1]) == "7C 8C 9C TC JC QC KC AC"  # E holds the clubs
-    assert cards_text(hands[0]) == "7S 8S 9S TS JS QS KS AS"  # N comes last, round from E
-    assert format_hand(hands[2]) == ".AKQJT987.."
-    with pytest.raises(CardError, match="4 hands"):
-        parse_deal("N:AKQJ.T98.7.AK")
-    with pytest.raises(CardError, match="unknown rank"):
-        parse_hand_groups("AKX.T98.7.AK")
-    with pytest.raises(CardError, match="two hands"):
-        parse_deal("N:A... A... ... ...")
-    with pytest.raises(CardError, match="four suit groups"):
-        parse_hand_groups("AK.QJ")
 
 
 def test_record_errors_name_the_field() -> None:

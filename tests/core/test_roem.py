@@ -9,11 +9,17 @@ import pytest
 import reference as ref
 from core_helpers import c, h
 
+from klaverjas.core import CLUBS as C
+from klaverjas.core import DIAMONDS as D
+from klaverjas.core import EAST as E
+from klaverjas.core import HEARTS as H
+from klaverjas.core import NORTH as N
+from klaverjas.core import SOUTH as SO
+from klaverjas.core import SPADES as S
+from klaverjas.core import WEST as W
 from klaverjas.core import Rules, cards_of, parse_cards
 from klaverjas.core.roem import hand_roemtes, quartet_values, scoring_roemtes, trick_roem
 
-C, D, H, S = range(4)
-N, E, SO, W = range(4)
 ALL = quartet_values(Rules())
 LOW100 = quartet_values(Rules(four_low_ranks=100))
 QKA = quartet_values(Rules.parse("strict"))

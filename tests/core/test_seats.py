@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from klaverjas.core import EAST as E
 from klaverjas.core import (
     EW,
     NS,
@@ -18,8 +19,9 @@ from klaverjas.core import (
     partner_of,
     team_of,
 )
-
-N, E, S, W = range(4)
+from klaverjas.core import NORTH as N
+from klaverjas.core import SOUTH as S
+from klaverjas.core import WEST as W
 
 
 def test_seats_and_teams() -> None:

@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 from core_helpers import c, h
 
-from klaverjas.core import PLAY, Deal, IllegalCard, PlayError, Rules, parse_cards
-
-N, E, S, W = range(4)
-HEARTS = 2
+from klaverjas.core import EAST as E
+from klaverjas.core import HEARTS, PLAY, Deal, IllegalCard, PlayError, Rules, parse_cards
+from klaverjas.core import NORTH as N
+from klaverjas.core import SOUTH as S
+from klaverjas.core import WEST as W
 
 # N holds every heart and leads them; the first two tricks hold a run of three (20 each).
 PIT_HANDS = [h("JH 9H AH TH KH QH 8H 7H"), h("7C 7D TC TD JC JD 9S TS"),

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import pytest
 
+from klaverjas.core import CLUBS as C
+from klaverjas.core import DIAMONDS as D
+from klaverjas.core import EAST as E
+from klaverjas.core import HEARTS as H
+from klaverjas.core import NORTH as N
 from klaverjas.core import PASS, PLAY, Deal, PlayError, Rules, TrumpError, TrumpSelection, choose
-
-N, E, S, W = range(4)
-C, D, H, SP = range(4)
+from klaverjas.core import SOUTH as S
+from klaverjas.core import SPADES as SP
+from klaverjas.core import WEST as W
 
 
 def sel(mode: str, dealer: int = N, proposed: int | None = None, direction: str = "clockwise") -> TrumpSelection:

@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
+from minimax import minimax_cards
 from solver_endings import played_ending
 
 from klaverjas.cli.main import main
@@ -14,7 +15,6 @@ from klaverjas.core import Deal, Rules
 from klaverjas.core.record import to_record
 from klaverjas.solver import Position
 from klaverjas.solver.engine import HAVE_NUMBA
-from klaverjas.solver.reference import minimax_cards
 
 EXAMPLE = {"rules": "amsterdam", "trump": "H", "makers": "EW", "leader": "N", "trick": "8D JD",
            "hands": {"N": "7D QD", "E": "8C AC", "S": "KD AD TS", "W": "9D 7S JS"},

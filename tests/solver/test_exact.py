@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from minimax import minimax, minimax_cards
 from solver_endings import RULE_SETS, mid_deal, played_ending, synthetic_ending
 
 from klaverjas.core import Deal, Rules
@@ -13,7 +14,6 @@ from klaverjas.core.play import PlayRules, legal_mask, trick_view
 from klaverjas.core.tables import TABLES
 from klaverjas.solver import Position, Solver, solve
 from klaverjas.solver import engine as E
-from klaverjas.solver.reference import minimax, minimax_cards
 
 
 @pytest.mark.parametrize("rules_text", RULE_SETS)
@@ -164,7 +164,7 @@ def test_value_alone_of_full_deals_from_the_opening_lead() -> None:
 
 @pytest.mark.parametrize("rules_text", RULE_SETS)
 def test_plain_alpha_beta_baseline_agrees_with_the_solver(rules_text: str) -> None:
-    from klaverjas.solver.plain import plain_values
+    from benchmarks.plain_alphabeta import plain_values
 
     for seed in range(30):
         pos = played_ending(seed, rules_text) if seed % 2 else synthetic_ending(seed, rules_text)

@@ -1,17 +1,29 @@
 """Cards as ints 0..31 and card sets as 32-bit masks.
 
-A card is ``suit * 8 + rank`` with suits ``C D H S`` (0..3) and ranks in the
-natural order ``7 8 9 T J Q K A`` (0..7), so a suit is one byte of a mask and
-roem runs are consecutive bits.  Strength in play depends on trump and lives
-in :mod:`klaverjas.core.tables`.
+A card is ``suit * 8 + rank`` with suits ``CLUBS DIAMONDS HEARTS SPADES`` (0..3) and
+ranks in the natural order ``SEVEN EIGHT NINE TEN JACK QUEEN KING ACE`` (0..7), so a
+suit is one byte of a mask and roem runs are consecutive bits.  Strength in play
+depends on trump and lives in :mod:`klaverjas.core.tables`.
+
+A :data:`CardSet` is a plain ``int`` (bit ``card`` set for each card it holds), so set
+operations are ``|``, ``&``, ``^`` and ``~`` and the hot paths stay on ints.  Walk one with
+:func:`iter_cards` (or :func:`cards_of` for a list):
+
+>>> hand = parse_hand("JH 9H 7C")
+>>> [card_name(c) for c in iter_cards(hand)], card_name(lowest_card(hand))
+(['7C', '9H', 'JH'], '7C')
+>>> hand & SUIT_MASKS[HEARTS] == parse_hand("9H JH"), make_card(JACK, HEARTS) == parse_card("JH")
+(True, True)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 
 Card = int
+"""A card: ``suit * 8 + rank``, 0..31."""
 CardSet = int
+"""A set of cards: a 32-bit mask with bit ``card`` set for each card in it."""
 
 SUITS = "CDHS"
 RANKS = "789TJQKA"
@@ -36,14 +48,17 @@ class CardError(ValueError):
 
 
 def make_card(rank: int, suit: int) -> Card:
+    """The card of a rank (``SEVEN`` .. ``ACE``) and a suit (``CLUBS`` .. ``SPADES``)."""
     return suit * 8 + rank
 
 
 def suit_of(card: Card) -> int:
+    """The suit of a card, 0..3 (``CLUBS`` .. ``SPADES``)."""
     return card >> 3
 
 
 def rank_of(card: Card) -> int:
+    """The rank of a card, 0..7 (``SEVEN`` .. ``ACE``)."""
     return card & 7
 
 
@@ -74,6 +89,7 @@ def card_symbol(card: Card) -> str:
 
 
 def parse_suit(text: str) -> int:
+    """A suit from ``C D H S``, a suit symbol, or its English or Dutch name (``hearts``, ``harten``)."""
     up = text.strip().upper()
     if up in _SUIT_INPUT:
         return _SUIT_INPUT[up]
@@ -85,6 +101,7 @@ def parse_suit(text: str) -> int:
 
 
 def suit_name(suit: int) -> str:
+    """The letter of a suit: ``C D H S``."""
     return SUITS[suit]
 
 
@@ -103,10 +120,12 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
 
 
 def parse_hand(text: str | Iterable[str]) -> CardSet:
+    """Like :func:`parse_cards`, as a mask."""
     return mask_of(parse_cards(text))
 
 
 def mask_of(cards: Iterable[Card]) -> CardSet:
+    """The mask of some card ints."""
     mask = 0
     for card in cards:
         mask |= 1 << card
@@ -120,9 +139,24 @@ _BYTE_CARDS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
 
 
 def cards_of(mask: CardSet) -> list[Card]:
-    """The cards of a mask in index order (clubs 7 first)."""
+    """The cards of a mask as a list in index order (clubs 7 first)."""
     b = _BYTE_CARDS
     return [*b[0][mask & 255], *b[1][mask >> 8 & 255], *b[2][mask >> 16 & 255], *b[3][mask >> 24 & 255]]
+
+
+def iter_cards(mask: CardSet) -> Iterator[Card]:
+    """The cards of a mask one by one in index order (clubs 7 first), without building a list."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def lowest_card(mask: CardSet) -> Card:
+    """The card of a non-empty mask with the lowest index (the first of :func:`iter_cards`)."""
+    if not mask:
+        raise CardError("an empty set of cards has no lowest card")
+    return (mask & -mask).bit_length() - 1
 
 
 def cards_text(cards: CardSet | Iterable[Card]) -> str:
@@ -132,6 +166,7 @@ def cards_text(cards: CardSet | Iterable[Card]) -> str:
 
 
 def count(mask: CardSet) -> int:
+    """The number of cards in a mask."""
     return mask.bit_count()
 
 

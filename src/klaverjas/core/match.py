@@ -1,4 +1,4 @@
-"""A match played deal after deal: dealer rotation, S000's carry-over (ou jol) and the result."""
+"""A match played deal after deal: dealer rotation, the South African carry-over (ou jol) and the result."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ class MatchPlay:
 
     @property
     def is_over(self) -> bool:
+        """The match has ended (see :attr:`Match.is_over`)."""
         return self.match.is_over
 
     def new_deal(self, rng: random.Random | None = None) -> Deal:
@@ -43,7 +44,7 @@ class MatchPlay:
 
     @property
     def deal_finished(self) -> bool:
-        """The current deal is over: all tricks played, a renege called, or (S000) a team went on."""
+        """The current deal is over: all tricks played, a renege called, or (South African strokes) a team went on."""
         deal = self.deal
         return deal is not None and (deal.is_over or deal.went_on is not None)
 

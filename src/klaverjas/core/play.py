@@ -1,4 +1,4 @@
-"""Legal play (RULES.md section 3) as mask operations, and the reasons for refusals.
+"""Legal play (docs/rules.md §3) as mask operations, and the reasons for refusals.
 
 The four rule sets differ only in the flags of :class:`PlayRules`; the one
 function :func:`legal_mask` reads them.  :func:`refusal` walks the same steps
@@ -19,6 +19,8 @@ NEVER, OPPONENT, ALWAYS = 0, 1, 2
 
 @dataclass(frozen=True)
 class PlayRules:
+    """The flags that tell the four legal-play rule sets apart (docs/rules.md §3)."""
+
     head_trump_lead: bool  # trump led: play a higher trump if you can
     head_plain: bool  # plain suit led, no trump in the trick: beat the highest card if you can
     trump_instead_of_following: bool  # may trump while holding the led suit
@@ -27,6 +29,7 @@ class PlayRules:
 
     @staticmethod
     def of(rules: Rules) -> PlayRules:
+        """The flags of a :class:`~klaverjas.core.rules.Rules` value."""
         base = PLAY_RULES[rules.play]
         if base.undertrump_forced and not rules.rotterdam_undertrump:
             return PlayRules(base.head_trump_lead, base.head_plain, base.trump_instead_of_following,
@@ -94,6 +97,7 @@ class TrickView:
 
 
 def trick_view(trick: Sequence[Card], trump: int, tables: ValueTables) -> TrickView:
+    """The led suit, the heading card and where it lies, for the cards of a trick so far."""
     if not trick:
         return TrickView(-1, -1, -1, False)
     beaten_by = tables.beaten_by[trump]
@@ -129,6 +133,7 @@ class Refusal:
     allowed: CardSet
 
     def text(self, lang: str = "en") -> str:
+        """The refusal as a sentence in ``en`` or ``nl``."""
         from .reasons import render
         return render(self, lang)
 

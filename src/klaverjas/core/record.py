@@ -228,10 +228,12 @@ def summary(deal: Deal, details: bool = False) -> dict[str, Any]:
 
 
 def dumps(data: Mapping[str, Any]) -> str:
+    """A record as JSON text (non-ASCII suit symbols kept)."""
     return json.dumps(data, ensure_ascii=False)
 
 
 def loads(text: str) -> dict[str, Any]:
+    """A record from JSON text; raises :class:`RecordError` on text that is not a JSON object."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

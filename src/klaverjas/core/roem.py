@@ -1,4 +1,4 @@
-"""Roem (RULES.md section 5): trick roem for the Dutch game, hand roemtes for S000."""
+"""Roem (docs/rules.md §5): trick roem for the Dutch game, hand roemtes for the South African game."""
 
 from __future__ import annotations
 
@@ -88,7 +88,7 @@ def trick_roem_parts(cards: Sequence[Card], trump: int, quartets: Sequence[int])
 
 @dataclass(frozen=True, order=True)
 class Roemte:
-    """One hand roemte (S000).  Ordered by how it sizes against another."""
+    """One hand roemte (South African game).  Ordered by how it sizes against another."""
 
     value: int
     top_rank: int  # natural order, the run's highest card or the quartet's rank
@@ -99,6 +99,7 @@ class Roemte:
     seat: int
 
     def describe(self) -> str:
+        """In words: ``four Js: 200`` or ``50 K-high in H``."""
         names = "789TJQKA"
         if self.kind == "four":
             return f"four {names[self.top_rank]}s: {self.value}"
@@ -129,6 +130,7 @@ def hand_roemtes(hand: CardSet, seat: int, order: int, trump: int) -> list[Roemt
 
 
 def has_sturk(hand: CardSet, trump: int) -> bool:
+    """The hand holds the king and queen of trumps."""
     return hand & STUK[trump] == STUK[trump]
 
 

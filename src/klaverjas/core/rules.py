@@ -1,56 +1,101 @@
 """Variants as data: a frozen :class:`Rules` value built from presets and options.
 
 ``Rules.parse("amsterdam(trump_selection=utrecht,match_end=points:1500)")``
-and ``str(rules)`` are each other's inverse; ``repr`` evaluates back.
+and ``str(rules)`` are each other's inverse; ``repr`` evaluates back.  Each text
+field has a ``Literal`` type naming its values (docs/rules.md, "Fields"):
+
+>>> rules = Rules.parse("amsterdam(trump_selection=utrecht,match_end=points:1500)")
+>>> rules.trump_selection, rules.match_end_kind, str(rules.with_options(trump_selection="proposed"))
+('utrecht', ('points', 1500), 'amsterdam(match_end=points:1500)')
 """
 
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field, fields, replace
-from typing import Any
+from typing import Any, Literal, get_args
 
 
 class RulesError(ValueError):
     """A preset, field or value that does not exist; the message names it."""
 
 
-# The allowed values of each text field; the engine branches on these names only
-# through the tables in :mod:`klaverjas.core.tables` and :mod:`klaverjas.core.play`.
+Direction = Literal["clockwise", "anticlockwise"]
+"""The direction of play and of dealing (docs/rules.md §1)."""
+PlayVariant = Literal["amsterdam", "rotterdam", "sa", "strict"]
+"""Which legal-play rules apply (docs/rules.md §3)."""
+CardValues = Literal["dutch", "sa"]
+"""Card ranks and points: Dutch (162 a deal) or South African (146) (docs/rules.md §2)."""
+TrumpMode = Literal["proposed", "free", "utrecht", "turned", "last_card", "bid"]
+"""How trump is chosen (docs/rules.md §4)."""
+RoemMode = Literal["trick", "hand"]
+"""Roem in the tricks (Dutch) or roemtes declared from the hand (South African) (docs/rules.md §5)."""
+RoemClaim = Literal["auto", "claimed"]
+"""Trick roem counted by the engine, or claimed by the trick winner's team before the next card."""
+Quartets = Literal["all", "qka"]
+"""Which four-of-a-kind count as trick roem: all ranks, or only queens, kings and aces."""
+IllegalCards = Literal["refuse", "allow"]
+"""Refuse an illegal card with its reason, or let it be played and called ("verzaakt")."""
+Batches = Literal["3-2-3", "4-4", "2-3-3", "3-3-2", "2-2-2-2"]
+"""The dealing batches, each round starting from the seat after the dealer."""
+MatchEndKind = Literal["deals", "points", "strokes", "open"]
+"""The kind of a ``match_end`` text ``deals:N``, ``points:N``, ``strokes:N`` or ``open`` (docs/rules.md §7)."""
+
+# The allowed values of each text field, read from its Literal type; the engine branches on these
+# names only through the tables in :mod:`klaverjas.core.tables` and :mod:`klaverjas.core.play`.
 CHOICES: dict[str, tuple[str, ...]] = {
-    "direction": ("clockwise", "anticlockwise"),
-    "play": ("amsterdam", "rotterdam", "sa", "strict"),
-    "values": ("dutch", "sa"),
-    "trump_selection": ("proposed", "free", "utrecht", "turned", "last_card", "bid"),
-    "roem": ("trick", "hand"),
-    "roem_claim": ("auto", "claimed"),
-    "quartets": ("all", "qka"),
-    "illegal_cards": ("refuse", "allow"),
-    "batches": ("3-2-3", "4-4", "2-3-3", "3-3-2", "2-2-2-2"),
+    "direction": get_args(Direction),
+    "play": get_args(PlayVariant),
+    "values": get_args(CardValues),
+    "trump_selection": get_args(TrumpMode),
+    "roem": get_args(RoemMode),
+    "roem_claim": get_args(RoemClaim),
+    "quartets": get_args(Quartets),
+    "illegal_cards": get_args(IllegalCards),
+    "batches": get_args(Batches),
 }
 
-MATCH_END_KINDS = ("deals", "points", "strokes", "open")
+MATCH_END_KINDS: tuple[MatchEndKind, ...] = get_args(MatchEndKind)
 
 
 @dataclass(frozen=True)
 class Rules:
-    """Everything that differs between tables.  See RULES.md for each field."""
+    """Everything that differs between tables, one field each (docs/rules.md, "Fields"; §8 for the presets).
 
-    direction: str = "clockwise"
-    play: str = "amsterdam"
+    Build one with :meth:`parse` or :meth:`with_options`; constructing it checks every value and
+    raises :class:`RulesError` naming the field.
+    """
+
+    direction: Direction = "clockwise"
+    """Direction of play and dealing."""
+    play: PlayVariant = "amsterdam"
+    """The legal-play rules (docs/rules.md §3)."""
     rotterdam_undertrump: bool = True
-    values: str = "dutch"
-    trump_selection: str = "proposed"
-    roem: str = "trick"
-    roem_claim: str = "auto"
-    quartets: str = "all"
+    """Where undertrumping is compulsory, ``False`` makes the player discard a non-trump instead."""
+    values: CardValues = "dutch"
+    """Card ranks and points (docs/rules.md §2)."""
+    trump_selection: TrumpMode = "proposed"
+    """How trump is chosen (docs/rules.md §4)."""
+    roem: RoemMode = "trick"
+    """Trick roem or hand roemtes (docs/rules.md §5)."""
+    roem_claim: RoemClaim = "auto"
+    """Trick roem counted automatically or claimed."""
+    quartets: Quartets = "all"
+    """Which four-of-a-kind count in trick roem."""
     four_low_ranks: int = 0
+    """Roem for four 7s, 8s or 9s in one trick: 0 or 100."""
     pit_bonus: int = 100
-    illegal_cards: str = "refuse"
+    """Extra roem for taking all eight tricks (a multiple of 10)."""
+    illegal_cards: IllegalCards = "refuse"
+    """Refuse illegal cards, or allow them to be played and called."""
     verzaak_penalty: int = 100
+    """Added to the other team's score when a renege is called (a multiple of 10)."""
     match_end: str = "deals:16"
-    batches: str = "3-2-3"
+    """``deals:N``, ``points:N``, ``strokes:N`` or ``open``; :attr:`match_end_kind` parses it."""
+    batches: Batches = "3-2-3"
+    """Dealing batches."""
     preset: str = field(default="amsterdam", compare=False)
+    """The preset this value was built from; ``str(rules)`` names the fields that differ from it."""
 
     def __post_init__(self) -> None:
         for name, allowed in CHOICES.items():
@@ -73,16 +118,20 @@ class Rules:
 
     @property
     def last_trick_bonus(self) -> int:
+        """Points for the last trick: 10 (Dutch) or 5 (SA)."""
         return 5 if self.values == "sa" else 10
 
     @property
     def has_makers(self) -> bool:
+        """Whether a team chooses trump and so can go nat (not in ``last_card``)."""
         return self.trump_selection != "last_card"
 
     @property
-    def match_end_kind(self) -> tuple[str, int]:
-        kind, _, number = self.match_end.partition(":")
-        if kind not in MATCH_END_KINDS:
+    def match_end_kind(self) -> tuple[MatchEndKind, int]:
+        """``match_end`` parsed: its kind and number (0 for ``open``)."""
+        text, _, number = self.match_end.partition(":")
+        kind = next((k for k in MATCH_END_KINDS if k == text), None)
+        if kind is None:
             raise RulesError(f"match_end={self.match_end!r}: expected deals:N, points:N, strokes:N or open")
         if kind == "open":
             if number:
@@ -94,11 +143,13 @@ class Rules:
 
     @property
     def batch_sizes(self) -> tuple[int, ...]:
+        """``batches`` as numbers: ``(3, 2, 3)``."""
         return tuple(int(n) for n in self.batches.split("-"))
 
     # --- text form ------------------------------------------------------
     @classmethod
     def preset_named(cls, name: str) -> Rules:
+        """The preset of this name (``amsterdam``, ``rotterdam``, ``sa``, ``strict``)."""
         try:
             return PRESETS[name]
         except KeyError:
@@ -124,6 +175,7 @@ class Rules:
         return base.with_options(**changes)
 
     def with_options(self, **changes: Any) -> Rules:
+        """A copy with some fields changed; text values of int and bool fields are converted."""
         known = {f.name: f for f in fields(self) if f.name != "preset"}
         for key, value in changes.items():
             if key not in known:
@@ -149,6 +201,7 @@ class Rules:
         return f"Rules.parse({str(self)!r})"
 
     def as_dict(self) -> dict[str, Any]:
+        """Every field by name, the preset included."""
         return dataclasses.asdict(self)
 
 
@@ -177,7 +230,7 @@ def _format(value: Any) -> str:
     return str(value)
 
 
-PRESETS: dict[str, Rules] = {
+PRESETS: dict[str, Rules] = {  # docs/rules.md §8
     "amsterdam": Rules(),
     "rotterdam": Rules(play="rotterdam", trump_selection="free", preset="rotterdam"),
     "sa": Rules(direction="anticlockwise", play="sa", values="sa", trump_selection="last_card",

@@ -1,4 +1,4 @@
-"""Scoring a deal (RULES.md section 6) and a match (section 7).
+"""Scoring a deal (docs/rules.md §6) and a match (§7).
 
 This is the only scoring code in the project: the play engine, the CLI and the
 score keeper all call :func:`score_deal` and :class:`Match`.
@@ -19,6 +19,8 @@ class ScoreError(ValueError):
 
 
 class DealScore(NamedTuple):
+    """The result of one deal as written on the score sheet."""
+
     scores: tuple[int, int]  # what each team writes on the sheet (NS, EW)
     nat: bool = False
     pit: int | None = None  # team that took every trick
@@ -27,6 +29,7 @@ class DealScore(NamedTuple):
     roem: tuple[int, int] = (0, 0)  # roem excluding the pit bonus
 
     def as_json(self) -> dict[str, object]:
+        """``{"NS": .., "EW": .., "nat": .., "pit": "NS" | "EW" | None}``."""
         return {"NS": self.scores[0], "EW": self.scores[1], "nat": self.nat,
                 "pit": None if self.pit is None else TEAMS[self.pit]}
 
@@ -37,7 +40,7 @@ def score_deal(rules: Rules, makers: int | None, points: Sequence[int], roem: Se
 
     ``makers`` is the playing team (``None`` where there are none, as in ``sa``),
     ``pit`` the team that took all tricks (the engine adds the pit bonus),
-    ``verzaakt`` the team that reneged and was caught.  ``complete=False`` scores an S000 deal
+    ``verzaakt`` the team that reneged and was caught.  ``complete=False`` scores a South African deal
     that stopped when a team went on: its points may add up to less than the total.
     """
     total = rules.total
@@ -78,7 +81,7 @@ def score_deal(rules: Rules, makers: int | None, points: Sequence[int], roem: Se
 class Match:
     """Running totals and the end of a match under ``rules.match_end``.
 
-    Dutch matches add deal scores.  ``strokes`` matches (S000) count games:
+    Dutch matches add deal scores.  ``strokes`` matches (South African) count games:
     a game's totals carry over (ou jol) until a team goes on, which wins one
     stroke, or two when the opponents are under 50.
     """
@@ -91,6 +94,7 @@ class Match:
     games: list[tuple[int, int, int, int]] = field(default_factory=list)  # (winner, strokes, NS, EW)
 
     def add_deal(self, score: DealScore) -> None:
+        """Write one deal's score on the sheet; raises :class:`ScoreError` once the match is over."""
         if self.is_over:
             raise ScoreError("the match is already over")
         self.deals.append(score)
@@ -107,15 +111,18 @@ class Match:
 
     @property
     def is_over(self) -> bool:
+        """A team has won or the match is drawn."""
         return self.winner is not None or self.draw
 
     @property
     def draw(self) -> bool:
+        """All deals of a ``deals:N`` match played with equal totals."""
         kind, n = self.rules.match_end_kind
         return kind == "deals" and len(self.deals) >= n and self.totals[0] == self.totals[1]
 
     @property
     def winner(self) -> int | None:
+        """The team that won the match, or None while it goes on (or drawn)."""
         kind, n = self.rules.match_end_kind
         t = self.totals
         if kind == "deals":
@@ -135,7 +142,7 @@ class Match:
 
 
 def going_on(rules: Rules, running: Sequence[int]) -> tuple[int, int] | None:
-    """S000: whether a team went on at these running totals: (team, strokes) or None."""
+    """South African strokes: whether a team went on at these running totals: (team, strokes) or None."""
     target = 100
     reached = [running[0] >= target, running[1] >= target]
     if not any(reached):

@@ -1,4 +1,11 @@
-"""Seats N E S W (0..3), teams NS (0) and EW (1), and the direction of play."""
+"""Seats ``NORTH EAST SOUTH WEST`` (0..3), teams ``NS`` (0) and ``EW`` (1), and the direction of play.
+
+Partners sit opposite, so a seat's team is its lowest bit and its partner differs in the second
+(docs/rules.md §1):
+
+>>> team_of(WEST) == EW, partner_of(NORTH) == SOUTH, next_seat(NORTH, "anticlockwise") == WEST
+(True, True, True)
+"""
 
 from __future__ import annotations
 
@@ -16,6 +23,7 @@ class SeatError(ValueError):
 
 
 def parse_seat(text: str) -> Seat:
+    """A seat from its letter ``N E S W`` (any case)."""
     up = text.strip().upper()
     if len(up) == 1 and up in SEATS:
         return SEATS.index(up)
@@ -23,10 +31,12 @@ def parse_seat(text: str) -> Seat:
 
 
 def seat_name(seat: Seat) -> str:
+    """The letter of a seat."""
     return SEATS[seat]
 
 
 def parse_team(text: str) -> Team:
+    """A team from ``NS`` or ``EW`` (either order, any case)."""
     up = text.strip().upper()
     if up in ("NS", "SN"):
         return NS
@@ -36,14 +46,17 @@ def parse_team(text: str) -> Team:
 
 
 def team_name(team: Team) -> str:
+    """``NS`` or ``EW``."""
     return TEAMS[team]
 
 
 def team_of(seat: Seat) -> Team:
+    """The team a seat plays for."""
     return seat & 1
 
 
 def partner_of(seat: Seat) -> Seat:
+    """The seat opposite."""
     return seat ^ 2
 
 
@@ -57,6 +70,7 @@ def step_of(direction: str) -> int:
 
 
 def next_seat(seat: Seat, direction: str, steps: int = 1) -> Seat:
+    """The seat ``steps`` places on in the direction of play."""
     return (seat + steps * step_of(direction)) % 4
 
 

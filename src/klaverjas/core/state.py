@@ -36,13 +36,16 @@ class IllegalCard(PlayError):
 
 
 class Trick(NamedTuple):
+    """A completed trick."""
+
     leader: int
-    cards: tuple[Card, ...]
+    cards: tuple[int, ...]  # in play order, the leader's first
     winner: int
     points: int  # card points, with the last-trick bonus on the eighth trick
-    roem: int  # trick roem (Dutch) or hand roem credited at this trick (S000)
+    roem: int  # trick roem (Dutch) or hand roem credited at this trick (South African)
 
     def as_json(self) -> dict[str, object]:
+        """The trick with seats and cards by name."""
         return {"leader": SEATS[self.leader], "cards": [card_name(c) for c in self.cards],
                 "winner": SEATS[self.winner], "points": self.points, "roem": self.roem}
 
@@ -153,7 +156,7 @@ class Deal:
         self.verzaakt: int | None = None
         self._pending: tuple[int, int, int] | None = None  # (team, roem, at play count) awaiting a claim
         self.claims: list[tuple[int, int, int]] = []  # (play index, seat, roem)
-        self.went_on: tuple[int, int, int] | None = None  # S000: (team, strokes, trick index)
+        self.went_on: tuple[int, int, int] | None = None  # strokes: (team, strokes, trick index)
         self.went_on_totals: tuple[int, int] | None = None  # the running totals at that moment
         self._roemtes: list[Roemte] = []
         self._sturk: dict[int, int] = {}  # holder seat of trump king and queen -> roem
@@ -174,6 +177,20 @@ class Deal:
             deal.turned_rank = rng.choice("23456")
         return deal
 
+    def copy(self) -> Deal:
+        """An independent copy with the whole history: playing, undoing or choosing trump on it
+        leaves this deal as it is, and the copy can undo back to where this deal could."""
+        new = Deal.__new__(Deal)
+        for name in Deal.__slots__:
+            if hasattr(self, name):  # the trump tables are set once play starts
+                value = getattr(self, name)
+                # Lists and dicts are the mutable state; what they hold (ints, tuples) is immutable.
+                setattr(new, name, value.copy() if isinstance(value, list | dict) else value)
+        new.selection = self.selection.copy()
+        return new
+
+    __copy__ = copy
+
     @property
     def face_up(self) -> str | None:
         """The card shown during trump selection: the turned card (2-6) or the dealer's last card."""
@@ -183,6 +200,7 @@ class Deal:
 
     # --- trump ---------------------------------------------------------
     def choose_trump(self, action: TrumpAction) -> None:
+        """The player to move takes a trump-selection action; play starts once trump is known."""
         if self.selection.done:
             raise PlayError("trump has already been chosen")
         self.selection.act(action)
@@ -212,6 +230,7 @@ class Deal:
 
     @property
     def phase(self) -> str:
+        """``trump`` (choosing trump), ``play`` or ``done``."""
         if not self.selection.done:
             return "trump"
         return "done" if self.is_over else "play"
@@ -226,6 +245,7 @@ class Deal:
                           self.trump, self._above, self._pr)
 
     def why_not(self, card: Card) -> Refusal | None:
+        """Why the player to move may not play ``card`` (None if they may)."""
         seats = [(self.leader + i * self._step) % 4 for i in range(len(self.trick))]
         return refusal(self.rules, self.trump, self.hands[self.turn], self.trick, card, seats)
 
@@ -365,7 +385,7 @@ class Deal:
                 self.went_on_totals = self.running_totals
 
     def _hand_roem_at(self, index: int, trick: Sequence[Card], sign: int) -> int:
-        """S000 roemtes count from the end of the first trick; Sturk from the trick it is declared in.
+        """South African roemtes count from the end of the first trick; Sturk from the trick it is declared in.
 
         Adds ``sign`` times the roem credited at trick ``index`` to the teams; returns the total."""
         credited: list[tuple[int, int]] = []
@@ -464,15 +484,17 @@ class Deal:
     # --- results -------------------------------------------------------
     @property
     def is_over(self) -> bool:
+        """All eight tricks played, or a renege called."""
         return len(self.tricks) == 8 or self.verzaakt is not None
 
     @property
     def running_totals(self) -> tuple[int, int]:
-        """Carry-over plus card points and credited roem so far (S000's count)."""
+        """Carry-over plus card points and credited roem so far (the South African count, docs/rules.md §7)."""
         return (self.carry[0] + self.points[0] + self.roem[0], self.carry[1] + self.points[1] + self.roem[1])
 
     @property
     def pit(self) -> int | None:
+        """The team that took all eight tricks, where the rules pay a pit bonus."""
         if len(self.tricks) == 8 and self.rules.pit_bonus:
             for team in (0, 1):
                 if self.tricks_won[team] == 8:
@@ -480,12 +502,14 @@ class Deal:
         return None
 
     def score(self) -> DealScore:
+        """The deal's score (docs/rules.md §6); raises :class:`PlayError` before the deal is over."""
         if not self.is_over:
             raise PlayError("the deal is not over")
         makers = self.makers if self.rules.has_makers else None
         return score_deal(self.rules, makers, self.points, self.roem, self.pit, self.verzaakt)
 
     def seat_of_trick_card(self, position: int) -> int:
+        """The seat that played the card at ``position`` of the current trick."""
         return (self.leader + position * self._step) % 4
 
 

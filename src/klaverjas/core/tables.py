@@ -1,4 +1,4 @@
-"""Precomputed per-trump tables for the card values of RULES.md section 2.
+"""Precomputed per-trump tables for the card values of docs/rules.md §2.
 
 Everything the hot paths need (points, which cards beat a card) is a tuple
 lookup, so legal-card computation and trick play stay a few mask operations.

@@ -1,4 +1,4 @@
-"""Choosing trump (RULES.md section 4) as a state machine for all six modes."""
+"""Choosing trump (docs/rules.md §4) as a state machine for all six modes."""
 
 from __future__ import annotations
 
@@ -14,10 +14,13 @@ class TrumpError(ValueError):
 
 
 class TrumpAction(NamedTuple):
+    """One call in the trump selection: :data:`PASS`, :data:`PLAY` or :func:`choose` of a suit."""
+
     kind: str  # "pass", "play" (take the proposed/turned suit) or "choose"
     suit: int | None = None
 
     def as_json(self) -> dict[str, str]:
+        """``{"action": "pass" | "play" | "choose", "suit": "H"}`` (the suit only when chosen)."""
         out = {"action": self.kind}
         if self.suit is not None:
             out["suit"] = SUITS[self.suit]
@@ -36,6 +39,7 @@ _FORCED = {ex: tuple(a for a in _CHOOSE if a.suit != ex) for ex in (None, 0, 1, 
 
 
 def choose(suit: int) -> TrumpAction:
+    """The action that names ``suit`` as trump."""
     return _CHOOSE[suit]
 
 
@@ -68,8 +72,17 @@ class TrumpSelection:
         else:
             self.to_move = self.first
 
+    def copy(self) -> TrumpSelection:
+        """An independent copy: acting on it leaves this one as it is."""
+        new = TrumpSelection.__new__(TrumpSelection)
+        for name in TrumpSelection.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.events = list(self.events)
+        return new
+
     @property
     def done(self) -> bool:
+        """Trump is known."""
         return self.trump is not None
 
     @property
@@ -90,6 +103,7 @@ class TrumpSelection:
         return None
 
     def options(self) -> tuple[TrumpAction, ...]:
+        """The actions the player to move may take (none once trump is known)."""
         if self.trump is not None:
             return ()
         if self.forced:
@@ -118,6 +132,7 @@ class TrumpSelection:
         return f"{action} is not possible now"
 
     def act(self, action: TrumpAction) -> None:
+        """The player to move takes ``action``; raises :class:`TrumpError` with the reason if it is not allowed."""
         if action not in self.options():
             raise TrumpError(self.why_not(action) or f"{action} is not possible now")
         seat = self.to_move
@@ -133,6 +148,7 @@ class TrumpSelection:
         self.to_move = None
 
     def undo(self) -> None:
+        """Take back the last action."""
         if not self.events or self.mode == "last_card":
             raise TrumpError("nothing to undo in the trump selection")
         seat, action = self.events.pop()

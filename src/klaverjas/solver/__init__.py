@@ -1,4 +1,4 @@
-"""Exact double-dummy solver for every preset (issue 3).
+"""Exact double-dummy solver for every preset.
 
 ``solve(position)`` gives the value of a position (``real``: final NS score minus EW score with
 nat; or ``points``) and the value after each legal card.  Imports only :mod:`klaverjas.core`.

@@ -362,7 +362,7 @@ def _two_tricks(C: Any, t: int, TAB: Any, hands: Any, leader: int, pit: int) -> 
     16 lines, far cheaper than recursing through them (most nodes of a search are this close to
     the end).  Values are taken from the leader's side (``s``), so levels 0 and 2 maximise.
     The loops of :func:`ending` without its window and tables: folded into it (``left`` 2), the
-    search took 5% longer (session 5, 3 alternating runs of 100 deals)."""
+    search took 5% longer (3 alternating runs of 100 deals, 2026-11-30, commit c2be571)."""
     step = C[t, STEP]
     p0 = leader
     p1 = (p0 + step) & 3

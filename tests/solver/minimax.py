@@ -1,14 +1,14 @@
-"""Plain minimax over :class:`Position` with the core rules: slow, obviously right, for tests.
+"""Plain minimax over the solver's :class:`Position` with the core rules: slow, obviously right.
 
-:func:`minimax` looks at every legal card everywhere; :func:`alphabeta` is the same with
-alpha-beta cut-offs only (the "naive alpha-beta" the benchmark compares against).
+The tests' reference for the solver.  :func:`minimax` looks at every legal card everywhere;
+:func:`alphabeta` is the same with alpha-beta cut-offs only (the pure-Python alpha-beta that
+``benchmarks/solver.py --python-naive`` times).
 """
 
 from __future__ import annotations
 
 from klaverjas.core.cards import Card, cards_of
-
-from .position import Position
+from klaverjas.solver import Position
 
 
 def minimax(pos: Position, objective: str = "real", start: Position | None = None) -> int:

@@ -4,7 +4,8 @@ No transposition table, no move ordering, no merging, no zero-window tests, no q
 no split of the real objective: every line is played to the end of the deal, where the final
 score (nat included) is the value, with alpha-beta cut-offs only.  It shares the kernel's rules
 primitives (legal cards, who beats whom, trick roem) so the comparison is of search technique,
-not of rules code.  :mod:`klaverjas.solver.reference` is the same in plain Python, for tests.
+not of rules code.  ``tests/solver/minimax.py`` is the same in plain Python, the tests' reference.
+Used by ``benchmarks/solver.py --plain-deals`` and checked against the solver in tests/solver.
 """
 
 # mypy: disable-error-code="no-any-return"
@@ -15,9 +16,8 @@ from typing import Any
 
 import numpy as np
 
-from . import engine as E
-from .position import Position
-from .search import Solver
+from klaverjas.solver import Position, Solver
+from klaverjas.solver import engine as E
 
 # Explicit signature: numba caches a recursive function safely only when compiled for one.
 _SIG = "int64(int64[:, ::1], int64[::1], int64[::1], int64[::1], " + ", ".join(["int64"] * 12) + ")"
