@@ -14,7 +14,8 @@ from klaverjas.env.single import SingleAgentEnv
 from .reference import Replay, copy_of_start, trump_id
 
 
-@pytest.mark.filterwarnings("ignore::UserWarning")
+# The checker cannot try other render modes without a gymnasium.make spec, and says so.
+@pytest.mark.filterwarnings("ignore:.*not having a spec:UserWarning")
 @pytest.mark.parametrize(("rules", "opponents", "seat"),
                          [("amsterdam", "random", "N"), ("rotterdam", "basic", "S"), ("sa", "basic", 1),
                           ("strict", "random", "player_3"), ("amsterdam(roem_claim=claimed)", "basic", "E")])
