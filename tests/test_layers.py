@@ -14,11 +14,13 @@ ALLOWED = {
     "core": {"core"},
     "solver": {"core", "solver"},
     "bots": {"core", "solver", "bots"},
-    "cli": {"core", "solver", "bots", "web", "cli"},
+    "cli": {"core", "solver", "bots", "web", "env", "cli"},
     "web": {"core", "solver", "bots", "web"},
+    "env": {"core", "bots", "env"},
 }
 # llvmlite: numba's code generator, for the solver's prefetch intrinsic; tqdm: the arena's progress bar.
-THIRD_PARTY_IN = {"core": set(), "solver": {"numpy", "numba", "llvmlite"}, "bots": {"tqdm"}}
+THIRD_PARTY_IN = {"core": set(), "solver": {"numpy", "numba", "llvmlite"}, "bots": {"tqdm"},
+                  "env": {"pettingzoo", "gymnasium", "numpy"}}
 
 
 def imports(path: Path) -> list[tuple[str, int]]:
