@@ -84,3 +84,10 @@ def test_every_key_the_pages_use_is_in_the_tables(tables: dict[str, Table]) -> N
         unknown = sorted(head for head in heads if not any(key.startswith(head) for key in table))
         assert not unknown, f"keys built from these heads have no text in {lang}.json: {unknown}"
 
+
+
+def test_every_text_in_the_tables_is_used(tables: dict[str, Table]) -> None:
+    """A text no page asks for is dead weight for every translator; keys built at run time count by their head."""
+    whole, heads = keys_used(tables[LANGUAGES[0]])
+    unused = sorted(key for key in tables[LANGUAGES[0]] if key not in whole and not key.startswith(tuple(heads)))
+    assert not unused, f"no page uses: {unused}"

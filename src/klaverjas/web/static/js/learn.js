@@ -40,7 +40,7 @@ function doneLessons() {
 async function indexPage(main) {
   const [presets, lessons] = await Promise.all([api('/api/learn/rules'), api('/api/learn/lessons')]);
   const done = doneLessons();
-  document.title = `Klaverjas – ${t('learn.learn')}`;
+  document.title = `${t('common.app')} – ${t('learn.learn')}`;
   main.replaceChildren(
     el('h1', {}, t('learn.learn')),
     el('section', {}, el('h2', {}, t('learn.rules')), el('p', {}, t('learn.rules_list')),
@@ -57,7 +57,7 @@ async function indexPage(main) {
 // --- glossary ----------------------------------------------------------------------------------
 async function glossaryPage(main) {
   const terms = await api('/api/learn/glossary');
-  document.title = `Klaverjas – ${t('learn.glossary')}`;
+  document.title = `${t('common.app')} – ${t('learn.glossary')}`;
   const items = terms.map((term) => el('div', { class: 'term-entry', id: term.id, 'data-games': term.games },
     el('dt', {}, el('span', { lang: 'nl' }, term.nl), ' · ', el('span', { lang: 'en' }, term.en),
       term.af ? [' · ', el('span', { lang: 'af', class: 'af', title: t('learn.afrikaans') }, term.af)] : null,
@@ -93,7 +93,7 @@ function situation(s, attrs = {}) {
 
 async function rulesPage(main, preset) {
   const r = await api(`/api/learn/rules/${encodeURIComponent(preset)}`);
-  document.title = `Klaverjas – ${t('learn.rules')} ${r.name[getLang()]}`;
+  document.title = `${t('common.app')} – ${t('learn.rules')} ${r.name[getLang()]}`;
   const v = r.values;
   const valueRow = (row) => el('tr', {}, row.map((x) => el('td', {}, rankText(x.rank))));
   const pointRow = (row) => el('tr', {}, row.map((x) => el('td', {}, String(x.points))));
@@ -148,7 +148,7 @@ async function lessonPage(main, id) {
 
 function renderLesson(main) {
   const d = lesson.data;
-  document.title = `Klaverjas – ${d.title[getLang()]}`;
+  document.title = `${t('common.app')} – ${d.title[getLang()]}`;
   const step = d.steps_data[lesson.step];
   main.replaceChildren(
     el('p', {}, el('a', { href: '/learn' }, t('learn.all_lessons'))),

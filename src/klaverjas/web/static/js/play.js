@@ -389,7 +389,7 @@ function showHints(options) {
   const panel = $('hints');
   panel.hidden = false;
   panel.replaceChildren(el('h2', {}, t('play.hint')), el('ol', {}, options.map((o) => {
-    const what = o.card ? face(o.card) : o.action === 'choose' ? `${t('play.choose')} ${SYMBOL[o.suit]}` : o.action ? t(`play.${o.action}`) : String(o.claim);
+    const what = o.card ? face(o.card) : o.action === 'choose' ? `${t('play.choose')} ${SYMBOL[o.suit]}` : o.action === 'play' ? t('play.play') : o.action === 'pass' ? t('play.pass') : String(o.claim);
     return el('li', { 'data-option': o.card || o.action || '' }, what, ' — ', o.why[getLang()]);
   })));
 }
