@@ -1,5 +1,5 @@
-// Tiny DOM builder. Children and the `text` prop always become text nodes,
-// never HTML, so names typed by players cannot inject markup.
+// The one DOM builder of every page. Children and the `text` prop always become text nodes,
+// never HTML, so names typed by players cannot inject markup. A tag 'svg:line' makes an SVG element.
 export function h(tag, props, ...children) {
   const svg = tag.startsWith('svg:');
   const el = svg ? document.createElementNS('http://www.w3.org/2000/svg', tag.slice(4)) : document.createElement(tag);
@@ -17,3 +17,5 @@ export function h(tag, props, ...children) {
   }
   return el;
 }
+
+export const $ = (id) => document.getElementById(id);

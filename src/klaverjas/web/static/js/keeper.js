@@ -1,11 +1,12 @@
 // The score keeper page: hash routes over the JSON API. The server computes
 // every score (with the rules core); this page only collects input and shows it.
 import { api, ApiError } from './api.js';
-import { h } from './dom.js';
-import { errorText, getLang, setLang, t } from './i18n.js';
+import { $, h } from './dom.js';
 import { termLink } from './glossary.js';
+import { has, onLangChange, t } from './i18n.js';
+import { renderHeader } from './layout.js';
 
-const app = document.getElementById('app');
+const app = $('app');
 const TEAMS = ['NS', 'EW'];
 const ROEM_STEPS = [20, 50, 100, 200];
 let flash = null; // a one-off status message shown on the next sheet render
@@ -34,24 +35,21 @@ function teamName(sheet, team) {
 
 function seatLabel(sheet, seat) {
   const name = sheet.players && sheet.players[seat];
-  return name || `${t('player_n', { n: seat + 1 })} (${teamName(sheet, TEAMS[seat % 2])})`;
+  return name || `${t('keeper.player_n', { n: seat + 1 })} (${teamName(sheet, TEAMS[seat % 2])})`;
 }
 
-function langButton() {
-  return h('button', {
-    type: 'button', class: 'lang', lang: t('other_lang_code'), 'data-testid': 'lang',
-    onclick: () => { setLang(t('other_lang_code')); renderChrome(); route(); },
-  }, t('other_lang'));
+// A server error code's message in this language, or null when there is none (the server's own then).
+function errorText(code, vars) {
+  return has(`keeper.err.${code}`) ? t(`keeper.err.${code}`, vars) : null;
 }
 
-function renderChrome() {
-  const bar = document.getElementById('topbar');
-  bar.replaceChildren(
-    h('a', { href: '/', class: 'brand' }, t('app')),
-    h('a', { href: '#/', class: 'nav' }, t('all_sheets')),
-    langButton(),
-  );
-  document.title = `${t('keeper')} · ${t('app')}`;
+// A match end ('deals:16') in words, or as the server wrote it when it has no name here ('points:500').
+function endText(end) {
+  return has(`keeper.end.${end}`) ? t(`keeper.end.${end}`) : end;
+}
+
+function setTitle() {
+  document.title = `${t('common.nav.keeper')} · ${t('common.app')}`;
 }
 
 // ---------------------------------------------------------------- list
@@ -59,17 +57,17 @@ async function listView() {
   const sheets = await api('GET', '/api/sheets');
   const items = sheets.map((s) => {
     const name = s.title || `${s.teams.NS} – ${s.teams.EW}`;
-    const score = s.rules === 'sa' ? `${s.strokes.NS} – ${s.strokes.EW} ${t('strokes').toLowerCase()}`
+    const score = s.rules === 'sa' ? `${s.strokes.NS} – ${s.strokes.EW} ${t('keeper.strokes').toLowerCase()}`
       : `${s.totals.NS} – ${s.totals.EW}`;
-    const meta = [t(s.rules === 'sa' ? 'sa' : s.rules), t('deals_n', { n: s.deals }), score];
-    if (s.over) meta.push(t('over'));
+    const meta = [t(`keeper.preset.${s.rules}`), t('keeper.deals_n', { n: s.deals }), score];
+    if (s.over) meta.push(t('keeper.over'));
     return h('li', {}, h('a', { href: `#/sheet/${s.id}`, class: 'sheet-link' },
       h('span', { class: 'sheet-name' }, name), h('span', { class: 'meta' }, meta.join(' · '))));
   });
   show(h('section', {},
-    heading(t('sheets')),
-    h('p', {}, h('a', { href: '#/new', class: 'button primary big', 'data-testid': 'new-sheet' }, t('new_sheet'))),
-    items.length ? h('ul', { class: 'sheets' }, items) : h('p', {}, t('no_sheets')),
+    heading(t('keeper.sheets')),
+    h('p', {}, h('a', { href: '#/new', class: 'button primary big', 'data-testid': 'new-sheet' }, t('keeper.new_sheet'))),
+    items.length ? h('ul', { class: 'sheets' }, items) : h('p', {}, t('keeper.no_sheets')),
   ));
 }
 
@@ -130,26 +128,25 @@ async function sheetFormView(sheetId) {
   const matchEnd = sheet ? sheet.match_end : 'deals:16';
   const dutchEnds = ['deals:16', 'points:1500', 'open'];
   const ends = dutchEnds.includes(matchEnd) || !sheet ? dutchEnds : [matchEnd, ...dutchEnds];
-  const endLabel = (e) => (t(e) === e ? e : t(e));
   const form = h('form', { novalidate: true, class: 'sheet-form' },
-    field('title', t('title'), h('input', { type: 'text', maxlength: 40, value: sheet ? sheet.title : '', autocomplete: 'off' })),
-    h('fieldset', {}, h('legend', {}, t('teams')),
-      field('teams.NS', t('team_ns'), h('input', { type: 'text', maxlength: 40, value: sheet ? sheet.teams.NS : 'Wij', autocomplete: 'off' })),
-      field('teams.EW', t('team_ew'), h('input', { type: 'text', maxlength: 40, value: sheet ? sheet.teams.EW : 'Zij', autocomplete: 'off' }))),
-    h('fieldset', {}, h('legend', {}, t('players')),
-      players.map((p, i) => field(`players.${i}`, `${t('player_n', { n: i + 1 })} · ${i % 2 ? t('team_ew') : t('team_ns')}`,
+    field('title', t('keeper.title'), h('input', { type: 'text', maxlength: 40, value: sheet ? sheet.title : '', autocomplete: 'off' })),
+    h('fieldset', {}, h('legend', {}, t('keeper.teams')),
+      field('teams.NS', t('keeper.team_ns'), h('input', { type: 'text', maxlength: 40, value: sheet ? sheet.teams.NS : 'Wij', autocomplete: 'off' })),
+      field('teams.EW', t('keeper.team_ew'), h('input', { type: 'text', maxlength: 40, value: sheet ? sheet.teams.EW : 'Zij', autocomplete: 'off' }))),
+    h('fieldset', {}, h('legend', {}, t('keeper.players')),
+      players.map((p, i) => field(`players.${i}`, `${t('keeper.player_n', { n: i + 1 })} · ${i % 2 ? t('keeper.team_ew') : t('keeper.team_ns')}`,
         h('input', { type: 'text', maxlength: 40, value: p, autocomplete: 'off' })))),
-    radios('first_dealer', t('first_dealer'), [0, 1, 2, 3].map((i) => [String(i), players[i] || t('player_n', { n: i + 1 })]),
+    radios('first_dealer', t('keeper.first_dealer'), [0, 1, 2, 3].map((i) => [String(i), players[i] || t('keeper.player_n', { n: i + 1 })]),
       String(sheet ? sheet.first_dealer : 0)),
-    sheet ? h('p', {}, `${t('rules')}: ${t(rules)}`)
-      : radios('rules', t('rules'), [['amsterdam', t('amsterdam')], ['rotterdam', t('rotterdam')], ['sa', t('sa')]], rules),
-    rules === 'sa' && sheet ? h('p', {}, `${t('match_end')}: ${endLabel(matchEnd)}`)
-      : radios('match_end', t('match_end'), ends.map((e) => [e, endLabel(e)]), matchEnd),
+    sheet ? h('p', {}, `${t('keeper.rules')}: ${t(`keeper.preset.${rules}`)}`)
+      : radios('rules', t('keeper.rules'), ['amsterdam', 'rotterdam', 'sa'].map((p) => [p, t(`keeper.preset.${p}`)]), rules),
+    rules === 'sa' && sheet ? h('p', {}, `${t('keeper.match_end')}: ${endText(matchEnd)}`)
+      : radios('match_end', t('keeper.match_end'), ends.map((e) => [e, endText(e)]), matchEnd),
     h('p', { class: 'error', id: 'err-form', hidden: true, role: 'alert' }),
     h('div', { class: 'buttons' },
-      h('button', { type: 'submit', class: 'primary big' }, sheet ? t('save') : t('create')),
-      h('a', { href: sheet ? `#/sheet/${sheet.id}` : '#/', class: 'button' }, t('cancel')),
-      sheet ? h('button', { type: 'button', class: 'danger', onclick: () => deleteSheet(sheet.id) }, t('delete_sheet')) : null),
+      h('button', { type: 'submit', class: 'primary big' }, sheet ? t('keeper.save') : t('keeper.create')),
+      h('a', { href: sheet ? `#/sheet/${sheet.id}` : '#/', class: 'button' }, t('keeper.cancel')),
+      sheet ? h('button', { type: 'button', class: 'danger', onclick: () => deleteSheet(sheet.id) }, t('keeper.delete_sheet')) : null),
   );
   // South African sheets always play to five strokes: hide the Dutch match ends.
   const syncRules = () => {
@@ -182,11 +179,11 @@ async function sheetFormView(sheetId) {
     }
   });
   syncRules();
-  show(h('section', {}, heading(sheet ? t('settings') : t('new_sheet')), form));
+  show(h('section', {}, heading(sheet ? t('keeper.settings') : t('keeper.new_sheet')), form));
 }
 
 async function deleteSheet(id) {
-  if (!window.confirm(t('confirm_delete_sheet'))) return;
+  if (!window.confirm(t('keeper.confirm_delete_sheet'))) return;
   await api('DELETE', `/api/sheets/${id}`);
   go('#/');
 }
@@ -195,21 +192,21 @@ async function deleteSheet(id) {
 function marks(sheet, d, team) {
   const out = [];
   if (d.makers === team) {
-    out.push(h('span', { class: 'mark makers', title: t('plays'), 'aria-hidden': 'true' }, '●'),
-      h('span', { class: 'sr-only' }, ` (${t('plays')})`));
+    out.push(h('span', { class: 'mark makers', title: t('keeper.plays'), 'aria-hidden': 'true' }, '●'),
+      h('span', { class: 'sr-only' }, ` (${t('keeper.plays')})`));
   }
-  if (d.nat && d.makers === team) out.push(h('span', { class: 'mark nat', 'data-testid': 'nat' }, termLink('nat', t('nat'))));
-  if (d.pit === team) out.push(h('span', { class: 'mark pit', 'data-testid': 'pit' }, t('pit_mark')));
-  if (d.verzaakt === team) out.push(h('span', { class: 'mark verzaakt', 'data-testid': 'verzaakt' }, t('verzaakt_mark')));
+  if (d.nat && d.makers === team) out.push(h('span', { class: 'mark nat', 'data-testid': 'nat' }, termLink('nat', t('keeper.nat'))));
+  if (d.pit === team) out.push(h('span', { class: 'mark pit', 'data-testid': 'pit' }, t('keeper.pit_mark')));
+  if (d.verzaakt === team) out.push(h('span', { class: 'mark verzaakt', 'data-testid': 'verzaakt' }, t('keeper.verzaakt_mark')));
   return out;
 }
 
 function strokesText(team, n) {
-  return t(n === 1 ? 'went_on' : 'went_on_2', { team, n });
+  return t(n === 1 ? 'keeper.went_on' : 'keeper.went_on_2', { team, n });
 }
 
 function boemLadder(sheet) {
-  // S000's boem: a vertical line with five rungs. The first team strokes off the
+  // The boem as drawn on a paper sheet: a vertical line with five rungs. The first team strokes off the
   // left tips from the bottom rung up, the second the right tips from the top down.
   const rungs = [20, 45, 70, 95, 120];
   const ns = Math.min(sheet.strokes.NS, 5);
@@ -224,29 +221,29 @@ function boemLadder(sheet) {
     const y = rungs[k];
     parts.push(h('svg:line', { x1: 106, y1: y - 9, x2: 124, y2: y + 9, class: 'stroke ew', 'data-testid': 'stroke-EW' }));
   }
-  const label = t('boem_label', { ns: sheet.teams.NS, a: sheet.strokes.NS, ew: sheet.teams.EW, b: sheet.strokes.EW });
+  const label = t('keeper.boem_label', { ns: sheet.teams.NS, a: sheet.strokes.NS, ew: sheet.teams.EW, b: sheet.strokes.EW });
   return h('figure', { class: 'boem' },
     h('div', { class: 'boem-row' },
       h('span', { class: 'boem-name ns', 'aria-hidden': 'true' }, sheet.teams.NS),
       h('svg:svg', { viewBox: '0 0 160 140', width: 160, height: 140, role: 'img', 'aria-label': label }, parts),
       h('span', { class: 'boem-name ew', 'aria-hidden': 'true' }, sheet.teams.EW)),
-    h('figcaption', { 'data-testid': 'strokes' }, `${t('strokes')}: ${sheet.teams.NS} ${sheet.strokes.NS} – ${sheet.teams.EW} ${sheet.strokes.EW}`));
+    h('figcaption', { 'data-testid': 'strokes' }, `${t('keeper.strokes')}: ${sheet.teams.NS} ${sheet.strokes.NS} – ${sheet.teams.EW} ${sheet.strokes.EW}`));
 }
 
 function statusLine(sheet) {
   if (sheet.over) {
-    if (sheet.draw) return h('p', { class: 'status winner', role: 'status', 'data-testid': 'winner' }, t('draw'));
+    if (sheet.draw) return h('p', { class: 'status winner', role: 'status', 'data-testid': 'winner' }, t('keeper.draw'));
     const team = teamName(sheet, sheet.winner);
     return h('p', { class: 'status winner', role: 'status', 'data-testid': 'winner' },
-      t(sheet.scoring === 'strokes' ? 'winner_boem' : 'winner', { team }));
+      t(sheet.scoring === 'strokes' ? 'keeper.winner_boem' : 'keeper.winner', { team }));
   }
   const [kind, of] = sheet.match_end.split(':');
-  let progress = t('progress_open');
-  if (kind === 'deals') progress = t('progress_deals', { n: sheet.deals.length + 1, of });
-  else if (kind === 'points') progress = t('progress_points', { of });
-  else if (kind === 'strokes') progress = `${t('game_n', { n: sheet.games.length + 1 })} · ${t('game_totals')}: ${sheet.carry.NS} – ${sheet.carry.EW}`;
+  let progress = t('keeper.progress_open');
+  if (kind === 'deals') progress = t('keeper.progress_deals', { n: sheet.deals.length + 1, of });
+  else if (kind === 'points') progress = t('keeper.progress_points', { of });
+  else if (kind === 'strokes') progress = `${t('keeper.game_n', { n: sheet.games.length + 1 })} · ${t('keeper.game_totals')}: ${sheet.carry.NS} – ${sheet.carry.EW}`;
   return h('p', { class: 'status', role: 'status' },
-    h('span', { 'data-testid': 'dealer' }, t('dealer_next', { name: seatLabel(sheet, sheet.next_dealer) })),
+    h('span', { 'data-testid': 'dealer' }, t('keeper.dealer_next', { name: seatLabel(sheet, sheet.next_dealer) })),
     h('span', { class: 'progress' }, progress));
 }
 
@@ -261,14 +258,14 @@ function sheetTable(sheet) {
     rows.push(h('tr', { 'data-testid': `deal-${d.number}`, class: d.nat ? 'nat' : null },
       h('th', { scope: 'row' }, h('a', {
         href: `#/sheet/${sheet.id}/deal/${d.id}`, class: 'deal-link',
-        'aria-label': t('edit_round', { n: d.number }), title: `${t('edit_round', { n: d.number })} · ${seatLabel(sheet, d.dealer)}`,
+        'aria-label': t('keeper.edit_round', { n: d.number }), title: `${t('keeper.edit_round', { n: d.number })} · ${seatLabel(sheet, d.dealer)}`,
       }, String(d.number))),
       cell('NS'), cell('EW')));
     if (sa && d.went_on) {
       rows.push(h('tr', { class: 'game-end', 'data-testid': `game-${d.game}` }, h('td', { colspan: 3 },
-        `${t('game_n', { n: d.game })}: ${strokesText(teamName(sheet, d.went_on.team), d.went_on.strokes)}`)));
+        `${t('keeper.game_n', { n: d.game })}: ${strokesText(teamName(sheet, d.went_on.team), d.went_on.strokes)}`)));
     } else if (sa && !last) {
-      rows.push(h('tr', { class: 'ou-jol' }, h('td', { colspan: 3 }, t('ou_jol'))));
+      rows.push(h('tr', { class: 'ou-jol' }, h('td', { colspan: 3 }, t('keeper.ou_jol'))));
     }
   });
   return h('table', { class: 'sheet' },
@@ -277,7 +274,7 @@ function sheetTable(sheet) {
       h('th', { scope: 'col', 'data-testid': 'team-NS' }, sheet.teams.NS),
       h('th', { scope: 'col', 'data-testid': 'team-EW' }, sheet.teams.EW))),
     h('tbody', {}, rows),
-    h('tfoot', {}, h('tr', {}, h('th', { scope: 'row' }, t('total')),
+    h('tfoot', {}, h('tr', {}, h('th', { scope: 'row' }, t('keeper.total')),
       h('td', { class: 'num', 'data-testid': 'total-NS' }, String(sheet.totals.NS)),
       h('td', { class: 'num', 'data-testid': 'total-EW' }, String(sheet.totals.EW)))));
 }
@@ -285,10 +282,10 @@ function sheetTable(sheet) {
 async function undo(sheet) {
   try {
     await api('POST', `/api/sheets/${sheet.id}/undo`);
-    flash = t('undone');
+    flash = t('keeper.undone');
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
-    flash = t('nothing_to_undo');
+    flash = t('keeper.nothing_to_undo');
   }
   route(['[data-testid="undo"]', '[data-testid="new-round"]']);
 }
@@ -300,26 +297,26 @@ async function sheetView(id, focus) {
   const title = sheet.title || `${sheet.teams.NS} – ${sheet.teams.EW}`;
   show(h('section', { class: 'sheet-view' },
     heading(title),
-    h('p', { class: 'rules-line' }, `${t(sheet.rules)} · ${t(sheet.match_end) === sheet.match_end ? sheet.match_end : t(sheet.match_end)}`),
+    h('p', { class: 'rules-line' }, `${t(`keeper.preset.${sheet.rules}`)} · ${endText(sheet.match_end)}`),
     statusLine(sheet),
     // The score at a glance: the sticky action bar may cover the table's foot on a phone.
     h('p', { class: 'scoreline', 'aria-hidden': 'true' },
       TEAMS.map((tm) => h('span', {}, h('span', { class: 'who' }, teamName(sheet, tm)),
         h('strong', {}, String(sheet.scoring === 'strokes' ? sheet.strokes[tm] : sheet.totals[tm])),
-        sheet.scoring === 'strokes' ? h('span', { class: 'who' }, t('strokes').toLowerCase()) : null))),
+        sheet.scoring === 'strokes' ? h('span', { class: 'who' }, t('keeper.strokes').toLowerCase()) : null))),
     sheetTable(sheet),
     sheet.scoring === 'strokes' ? boemLadder(sheet) : null,
     h('p', { class: 'flash', role: 'status', 'data-testid': 'flash' }, message || ''),
     h('div', { class: 'actions' },
-      sheet.over ? null : h('a', { href: `#/sheet/${id}/deal/new`, class: 'button primary big', 'data-testid': 'new-round' }, t('new_round')),
+      sheet.over ? null : h('a', { href: `#/sheet/${id}/deal/new`, class: 'button primary big', 'data-testid': 'new-round' }, t('keeper.new_round')),
       h('button', {
-        type: 'button', class: 'big undo', 'data-testid': 'undo', 'aria-label': t('undo'), title: t('undo'),
+        type: 'button', class: 'big undo', 'data-testid': 'undo', 'aria-label': t('keeper.undo'), title: t('keeper.undo'),
         disabled: !sheet.can_undo, onclick: () => undo(sheet),
       }, '↶')),
     h('div', { class: 'more' },
-      h('a', { href: `#/sheet/${id}/settings`, class: 'button' }, t('settings')),
-      h('a', { href: `/api/sheets/${id}/export.csv`, class: 'button', download: `klaverjas-${id}.csv` }, t('export_csv')),
-      h('button', { type: 'button', onclick: () => window.print() }, t('print'))),
+      h('a', { href: `#/sheet/${id}/settings`, class: 'button' }, t('keeper.settings')),
+      h('a', { href: `/api/sheets/${id}/export.csv`, class: 'button', download: `klaverjas-${id}.csv` }, t('keeper.export_csv')),
+      h('button', { type: 'button', onclick: () => window.print() }, t('keeper.print'))),
   ), focus);
 }
 
@@ -332,44 +329,44 @@ async function dealView(sheetId, dealId) {
   const sheet = await api('GET', `/api/sheets/${sheetId}`);
   const sa = sheet.scoring === 'strokes';
   const existing = dealId === 'new' ? null : sheet.deals.find((d) => String(d.id) === dealId);
-  if (dealId !== 'new' && !existing) throw new ApiError(404, { detail: t('not_found'), code: 'not_found' });
+  if (dealId !== 'new' && !existing) throw new ApiError(404, { detail: t('keeper.not_found'), code: 'not_found' });
   const number = existing ? existing.number : sheet.deals.length + 1;
   const total = sheet.total;
   const name = (team) => teamName(sheet, team);
   const teamOptions = TEAMS.map((tm) => [tm, name(tm)]);
-  const noneOr = [['', t('nobody')], ...teamOptions];
+  const noneOr = [['', t('keeper.nobody')], ...teamOptions];
 
   const roemBlock = (team) => {
     const input = numberInput(`roem.${team}`, existing ? existing.roem[team] : 0);
     input.step = 10;
     const bump = (n) => { input.value = String((parseInt(input.value, 10) || 0) + n); input.focus(); };
     return h('div', { class: 'roem-team' },
-      field(`roem.${team}`, t('roem_of', { team: name(team) }), input),
+      field(`roem.${team}`, t('keeper.roem_of', { team: name(team) }), input),
       h('div', { class: 'quick' },
-        ROEM_STEPS.map((n) => h('button', { type: 'button', 'aria-label': t('add_roem', { team: name(team), n }), onclick: () => bump(n) }, `+${n}`)),
-        h('button', { type: 'button', 'aria-label': t('add_stuk', { team: name(team) }), onclick: () => bump(20) }, t('stuk')),
-        h('button', { type: 'button', 'aria-label': t('clear_roem', { team: name(team) }), onclick: () => { input.value = '0'; input.focus(); } }, t('clear'))));
+        ROEM_STEPS.map((n) => h('button', { type: 'button', 'aria-label': t('keeper.add_roem', { team: name(team), n }), onclick: () => bump(n) }, `+${n}`)),
+        h('button', { type: 'button', 'aria-label': t('keeper.add_stuk', { team: name(team) }), onclick: () => bump(20) }, t('keeper.stuk')),
+        h('button', { type: 'button', 'aria-label': t('keeper.clear_roem', { team: name(team) }), onclick: () => { input.value = '0'; input.focus(); } }, t('keeper.clear'))));
   };
 
   const form = h('form', { novalidate: true, class: 'deal-form' },
-    sa ? null : radios('makers', t('makers'), teamOptions, existing ? existing.makers : null),
+    sa ? null : radios('makers', t('keeper.makers'), teamOptions, existing ? existing.makers : null),
     h('fieldset', { id: 'fs-points' },
-      h('legend', {}, t('card_points', { total })),
+      h('legend', {}, t('keeper.card_points', { total })),
       h('div', { class: 'pair' },
-        TEAMS.map((tm) => field(`points.${tm}`, t('points_of', { team: name(tm) }), numberInput(`points.${tm}`, existing ? existing.points[tm] : '')))),
+        TEAMS.map((tm) => field(`points.${tm}`, t('keeper.points_of', { team: name(tm) }), numberInput(`points.${tm}`, existing ? existing.points[tm] : '')))),
       h('p', { class: 'error', id: 'err-points', hidden: true, 'aria-live': 'polite' })),
-    h('fieldset', { id: 'fs-roem' }, h('legend', {}, t('roem')), h('div', { class: 'pair' }, TEAMS.map(roemBlock))),
-    radios('pit', t('pit'), noneOr, existing && existing.pit ? existing.pit : ''),
-    sa ? null : radios('verzaakt', t('verzaakt'), noneOr, existing && existing.verzaakt ? existing.verzaakt : ''),
+    h('fieldset', { id: 'fs-roem' }, h('legend', {}, t('keeper.roem')), h('div', { class: 'pair' }, TEAMS.map(roemBlock))),
+    radios('pit', t('keeper.pit'), noneOr, existing && existing.pit ? existing.pit : ''),
+    sa ? null : radios('verzaakt', t('keeper.verzaakt'), noneOr, existing && existing.verzaakt ? existing.verzaakt : ''),
     sa ? h('div', { class: 'field check' },
-      h('label', { class: 'choice' }, h('input', { type: 'checkbox', id: 'stopped', checked: existing ? existing.stopped : false }), h('span', {}, t('stopped'))),
-      h('p', { class: 'hint' }, t('stopped_hint')),
+      h('label', { class: 'choice' }, h('input', { type: 'checkbox', id: 'stopped', checked: existing ? existing.stopped : false }), h('span', {}, t('keeper.stopped'))),
+      h('p', { class: 'hint' }, t('keeper.stopped_hint')),
       h('p', { class: 'error', id: 'err-stopped', hidden: true, 'aria-live': 'polite' })) : null,
     h('p', { class: 'error', id: 'err-form', hidden: true, role: 'alert' }),
     h('div', { class: 'buttons' },
-      h('button', { type: 'submit', class: 'primary big', 'data-testid': 'save' }, t('save')),
-      h('a', { href: `#/sheet/${sheetId}`, class: 'button' }, t('cancel')),
-      existing ? h('button', { type: 'button', class: 'danger', 'data-testid': 'delete', onclick: () => removeDeal() }, t('delete_round')) : null),
+      h('button', { type: 'submit', class: 'primary big', 'data-testid': 'save' }, t('keeper.save')),
+      h('a', { href: `#/sheet/${sheetId}`, class: 'button' }, t('keeper.cancel')),
+      existing ? h('button', { type: 'button', class: 'danger', 'data-testid': 'delete', onclick: () => removeDeal() }, t('keeper.delete_round')) : null),
   );
   const input = (id) => form.querySelector(`[id="${id}"]`);
   const fillsIn = () => !(sa && input('stopped').checked) && !checkedValue(form, 'verzaakt');
@@ -440,7 +437,7 @@ async function dealView(sheetId, dealId) {
   }
 
   show(h('section', {},
-    heading(`${t('round_n', { n: number })} · ${seatLabel(sheet, existing ? existing.dealer : sheet.next_dealer ?? 0)}`),
+    heading(`${t('keeper.round_n', { n: number })} · ${seatLabel(sheet, existing ? existing.dealer : sheet.next_dealer ?? 0)}`),
     form), sa ? '[id="points.NS"]' : '#fs-makers input');
 }
 
@@ -457,13 +454,14 @@ async function route(focus) {
       else go('#/');
     } else go('#/');
   } catch (e) {
-    const text = e instanceof ApiError && e.status === 404 ? t('not_found') : t('error', { detail: e.message });
-    show(h('section', {}, heading(t('keeper')), h('p', { role: 'alert', class: 'error' }, text),
-      h('p', {}, h('a', { href: '#/', class: 'button' }, t('all_sheets')))));
+    const text = e instanceof ApiError && e.status === 404 ? t('keeper.not_found') : t('keeper.error', { detail: e.message });
+    show(h('section', {}, heading(t('common.nav.keeper')), h('p', { role: 'alert', class: 'error' }, text),
+      h('p', {}, h('a', { href: '#/', class: 'button' }, t('keeper.all_sheets')))));
   }
 }
 
-setLang(getLang());
-renderChrome();
+renderHeader({ current: 'keeper', extras: () => h('a', { href: '#/', class: 'nav' }, t('keeper.all_sheets')) });
+onLangChange(() => { setTitle(); route(); });
+setTitle();
 window.addEventListener('hashchange', () => route());
 route();

@@ -1,41 +1,28 @@
-// Practice mode of the play page (issue 8): after each of your cards, the advice the computer
-// player would have given for that decision, and the double-dummy review when the deal ends.
+// Practice mode of the play page: after each of your cards, the advice the computer player would
+// have given for that decision, and the double-dummy review when the deal ends.
 // The advice is asked for before you play, with the play socket's existing "hint" message.
-import { PRACTICE } from './learn-i18n.js';
+import { h } from './dom.js';
+import { face } from './cards.js';
 import { linkTerms } from './glossary.js';
+import { applyTexts, getLang, t } from './i18n.js';
 
-const SYMBOL = { C: '♣', D: '♦', H: '♥', S: '♠' };
-const face = (name) => {
-  const span = document.createElement('span');
-  span.className = `face suit-${name[1]}`;
-  span.textContent = (name[0] === 'T' ? '10' : name[0]) + SYMBOL[name[1]];
-  return span;
-};
-
-const hooks = { send: () => {}, openReview: () => {}, getLang: () => 'nl' };
+const hooks = { send: () => {}, openReview: () => {} };
 const state = { gameId: null, enabled: false, asked: null, options: null, waiting: false, reviewed: new Set() };
 const key = (id) => `klaverjas.practice.${id}`;
 
 // The new-game form gets a checkbox; /play?practice=1 ticks it.
-export function init(h) {
-  Object.assign(hooks, h);
+export function init(given) {
+  Object.assign(hooks, given);
   const form = document.getElementById('new-game');
   const start = document.getElementById('start');
   if (!form || !start || form.elements.practice) return;
-  const box = document.createElement('input');
-  box.type = 'checkbox';
-  box.name = 'practice';
-  box.value = '1';
-  box.id = 'practice-box';
-  box.checked = new URLSearchParams(location.search).get('practice') === '1';
-  const label = document.createElement('label');
-  label.className = 'toggle';
-  label.append(box, ' ', PRACTICE[hooks.getLang()].toggle);
+  const checked = new URLSearchParams(location.search).get('practice') === '1';
+  // data-i18n: play.js fills it again after a language switch (applyTexts).
+  const label = h('label', { class: 'toggle' },
+    h('input', { type: 'checkbox', name: 'practice', value: '1', id: 'practice-box', checked }), ' ',
+    h('span', { 'data-i18n': 'practice.toggle' }));
+  applyTexts(label);
   start.before(label);
-  // play.js switches the language on the same button; relabel once it has.
-  document.getElementById('lang-button')?.addEventListener('click', () => setTimeout(() => {
-    label.lastChild.textContent = PRACTICE[hooks.getLang()].toggle;
-  }));
 }
 
 export function remember(gameId, form) {
@@ -45,11 +32,7 @@ export function remember(gameId, form) {
 function panel() {
   let node = document.getElementById('practice');
   if (!node) {
-    node = document.createElement('div');
-    node.id = 'practice';
-    node.className = 'panel';
-    node.hidden = true;
-    node.setAttribute('aria-live', 'polite');
+    node = h('div', { id: 'practice', class: 'panel', hidden: true, 'aria-live': 'polite' });
     document.getElementById('message').after(node);
   }
   return node;
@@ -89,27 +72,21 @@ export function onHint(options) {
 // A card clicked: if the rules allow it, show what the advice was for this decision.
 export function onPlay(card, st) {
   if (!state.enabled || !st || st.phase !== 'play' || st.to_move !== st.seat || !(st.legal || []).includes(card)) return;
-  const T = PRACTICE[hooks.getLang()];
-  const lang = hooks.getLang();
+  const lang = getLang();
   const node = panel();
   node.hidden = false;
-  const p = (...children) => { const e = document.createElement('p'); e.append(...children); return e; };
-  const title = document.createElement('h2');
-  title.textContent = T.title;
-  const parts = [title, p(`${T.you_played} `, face(card))];
+  const why = (option) => linkTerms(option.why[lang], lang);
+  const parts = [h('h2', {}, t('practice.title')), h('p', {}, `${t('practice.you_played')} `, face(card))];
   const options = state.options || [];
   const best = options[0];
   const mine = options.find((o) => o.card === card);
   node.dataset.played = card;
   node.dataset.best = best ? best.card : '';
-  if (!best) parts.push(p(T.no_advice));
-  else if (best.card === card) parts.push(p(T.same), p(linkTerms(best.why[lang], lang)));
+  if (!best) parts.push(h('p', {}, t('practice.no_advice')));
+  else if (best.card === card) parts.push(h('p', {}, t('practice.same')), h('p', {}, why(best)));
   else {
-    const adv = p(`${T.advice} `, face(best.card), ': ');
-    adv.append(linkTerms(best.why[lang], lang));
-    adv.className = 'practice-best';
-    parts.push(adv);
-    if (mine) { const y = p(`${T.yours}: `); y.append(linkTerms(mine.why[lang], lang)); parts.push(y); }
+    parts.push(h('p', { class: 'practice-best' }, `${t('practice.advice')} `, face(best.card), ': ', why(best)));
+    if (mine) parts.push(h('p', {}, `${t('practice.yours')}: `, why(mine)));
   }
   node.replaceChildren(...parts);
   state.waiting = false;

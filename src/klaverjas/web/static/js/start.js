@@ -1,22 +1,18 @@
-// The start page: leads to playing against computer players and to the score keeper.
-import { h } from './dom.js';
-import { setLang, getLang, t } from './i18n.js';
+// The start page: leads to the score keeper, to playing against computer players and to learning.
+import { $, h } from './dom.js';
+import { onLangChange, t } from './i18n.js';
+import { renderHeader } from './layout.js';
 
 function render() {
-  document.title = t('app');
-  document.getElementById('topbar').replaceChildren(
-    h('a', { href: '/', class: 'brand' }, t('app')),
-    h('button', {
-      type: 'button', class: 'lang', lang: t('other_lang_code'), 'data-testid': 'lang',
-      onclick: () => { setLang(t('other_lang_code')); render(); },
-    }, t('other_lang')));
-  document.getElementById('app').replaceChildren(
-    h('h1', {}, t('app')),
-    h('p', {}, t('keeper_intro')),
-    h('p', {}, h('a', { href: '/keeper', class: 'button primary big', 'data-testid': 'to-keeper' }, t('keeper'))),
-    h('p', {}, h('a', { href: '/play', class: 'button primary big', 'data-testid': 'to-play' }, t('play_soon'))),
-    h('p', {}, h('a', { href: '/learn', class: 'button big', 'data-testid': 'to-learn' }, t('learn'))));
+  document.title = t('common.app');
+  $('app').replaceChildren(
+    h('h1', {}, t('common.app')),
+    h('p', {}, t('home.intro')),
+    h('p', {}, h('a', { href: '/keeper', class: 'button primary big', 'data-testid': 'to-keeper' }, t('home.keeper'))),
+    h('p', {}, h('a', { href: '/play', class: 'button primary big', 'data-testid': 'to-play' }, t('home.play'))),
+    h('p', {}, h('a', { href: '/learn', class: 'button big', 'data-testid': 'to-learn' }, t('home.learn'))));
 }
 
-setLang(getLang());
+renderHeader({ current: 'home' });
+onLangChange(render);
 render();
