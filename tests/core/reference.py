@@ -9,6 +9,7 @@ both can be fed the same positions.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 SUIT_LETTERS = ("C", "D", "H", "S")
@@ -66,7 +67,7 @@ def from_int(n: int) -> RCard:
     return RCard(RANK_LETTERS[n % 8], SUIT_LETTERS[n // 8])
 
 
-def to_mask(cs) -> int:
+def to_mask(cs: Iterable[RCard]) -> int:
     total = 0
     for c in cs:
         total += 2 ** to_int(c)
@@ -107,10 +108,10 @@ def winner_index(trick: list[RCard], trump: str, values: str) -> int:
     return best
 
 
-def legal_cards(play: str, values: str, trump: str, hand, trick: list[RCard],
+def legal_cards(play: str, values: str, trump: str, held: Iterable[RCard], trick: list[RCard],
                 rotterdam_undertrump: bool = True) -> set[RCard]:
-    """The table of RULES.md section 3, one row at a time."""
-    hand = set(hand)
+    """The table of docs/rules.md §3, one row at a time."""
+    hand = set(held)
     if not trick:
         return hand
     led = trick[0].suit
@@ -186,7 +187,7 @@ class Position:
     values: str
     direction: str
     trump: str
-    hands: tuple[frozenset, ...]  # indexed by seat N E S W = 0..3
+    hands: tuple[frozenset[RCard], ...]  # indexed by seat N E S W = 0..3
     trick: tuple[tuple[int, RCard], ...]  # (seat, card) in play order
     turn: int
 

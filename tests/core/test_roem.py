@@ -10,7 +10,7 @@ import reference as ref
 from core_helpers import c, h
 
 from klaverjas.core import Rules, cards_of, parse_cards
-from klaverjas.core.roem import hand_roemtes, quartet_values, scoring_roemtes, trick_roem
+from klaverjas.core.roem import Roemte, hand_roemtes, quartet_values, scoring_roemtes, trick_roem
 
 C, D, H, S = range(4)
 N, E, SO, W = range(4)
@@ -19,7 +19,7 @@ LOW100 = quartet_values(Rules(four_low_ranks=100))
 QKA = quartet_values(Rules.parse("strict"))
 
 
-def roem(text: str, trump: int, quartets=ALL) -> int:
+def roem(text: str, trump: int, quartets: tuple[int, ...] = ALL) -> int:
     return trick_roem(parse_cards(text), trump, quartets)
 
 
@@ -82,7 +82,7 @@ def test_trick_roem_matches_the_reference_on_random_tricks() -> None:
 # --- S000 hand roemtes --------------------------------------------------------------------
 
 
-def summary(rs) -> list[tuple[int, int, str, int]]:
+def summary(rs: list[Roemte]) -> list[tuple[int, int, str, int]]:
     return sorted((r.value, r.seat, r.kind, r.top_rank) for r in rs)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from klaverjas.core import DealScore, Match, Rules, ScoreError, going_on, score_deal
@@ -74,7 +76,7 @@ def test_sa_has_no_makers_and_146() -> None:
     ({"makers": NS, "points": (162, 0), "pit": EW}, "pit"),
     ({"makers": None, "points": (82, 80)}, "makers"),
 ])
-def test_inconsistent_figures(kwargs: dict, word: str) -> None:
+def test_inconsistent_figures(kwargs: dict[str, Any], word: str) -> None:
     with pytest.raises(ScoreError, match=word):
         score_deal(AMS, **kwargs)
 
