@@ -1,4 +1,4 @@
-"""The basic level follows S001's rules of thumb."""
+"""The basic level follows the rules of thumb of the Dutch rules page (docs/rules.md, Sources)."""
 
 from __future__ import annotations
 

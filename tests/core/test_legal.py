@@ -1,4 +1,4 @@
-"""Legal play (RULES.md section 3): the S001 example, every row of the table in every preset,
+"""Legal play (docs/rules.md §3): the worked example, every row of the table in every preset,
 and refusal reasons."""
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ AMS = Rules.parse("amsterdam")
 ROT = Rules.parse("rotterdam")
 
 
-# --- S001 worked example ------------------------------------------------------------------
+# --- the worked example of docs/rules.md §3 -----------------------------------------------
 # Hearts trump; W leads AS, N 7S, E QH; S has no spades.
 
 

@@ -78,7 +78,7 @@ def test_dealing_batches_match_the_reference_dealer(preset: str) -> None:
         rng.shuffle(deck)
         hands = ref.deal_from_deck(deck, dealer, facts["direction"], BATCHES[preset])
         assert hands_from_deck(rules, dealer, deck) == [ref.to_mask(hand) for hand in hands]
-        # the last card dealt goes to the dealer (S000's face-up trump card)
+        # the last card dealt goes to the dealer (the face-up trump card of the South African sample game)
         assert hands_from_deck(rules, dealer, deck)[dealer] >> deck[31] & 1
 
 

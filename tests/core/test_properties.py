@@ -1,4 +1,4 @@
-"""Hypothesis properties over random legal deals in every preset (RULES.md sections 2, 3, 5, 6)."""
+"""Hypothesis properties over random legal deals in every preset (docs/rules.md §2, §3, §5, §6)."""
 
 from __future__ import annotations
 

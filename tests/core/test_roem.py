@@ -1,4 +1,4 @@
-"""roem.py: trick roem (RULES.md section 5, Dutch) and hand roemtes (S000)."""
+"""roem.py: trick roem (docs/rules.md §5, Dutch) and hand roemtes (the South African account, §5)."""
 
 from __future__ import annotations
 
@@ -79,7 +79,7 @@ def test_trick_roem_matches_the_reference_on_random_tricks() -> None:
         assert trick_roem(trick, trump, QKA) == ref.trick_roem(rc, t, quartets="qka")
 
 
-# --- S000 hand roemtes --------------------------------------------------------------------
+# --- hand roemtes (South African) ---------------------------------------------------------
 
 
 def summary(rs: list[Roemte]) -> list[tuple[int, int, str, int]]:

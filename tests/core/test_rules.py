@@ -1,4 +1,4 @@
-"""rules.py: presets (RULES.md section 8), text form and errors."""
+"""rules.py: presets (docs/rules.md §8), text form and errors."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""scoring.py: deal scores (RULES.md section 6) and match ends (section 7)."""
+"""scoring.py: deal scores (docs/rules.md §6) and match ends (section 7)."""
 
 from __future__ import annotations
 

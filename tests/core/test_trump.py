@@ -1,4 +1,4 @@
-"""trump.py and Deal.choose_trump: the six modes of RULES.md section 4."""
+"""trump.py and Deal.choose_trump: the six modes of docs/rules.md §4."""
 
 from __future__ import annotations
 
