@@ -6,8 +6,11 @@ PYTHON ?= $(shell for p in /usr/bin/python3.11 /usr/bin/python3 python3; do \
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+PORT ?= 8000
+# Debian packages the tests drive: Chromium for the browser tests.  Add a package here by name.
+SYSTEM_PACKAGES := chromium
 
-.PHONY: run test lint typecheck bench clean
+.PHONY: run test lint typecheck system-packages bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV) || (rm -rf $(VENV) && $(PYTHON) -m venv $(VENV)) || (rm -rf $(VENV) && python3 -m venv $(VENV))
@@ -16,7 +19,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/klaverjas serve
+	$(BIN)/klaverjas serve --port $(PORT)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks tools
@@ -24,8 +27,13 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy src/klaverjas/core
 	$(BIN)/mypy src/klaverjas/solver src/klaverjas/bots src/klaverjas/web src/klaverjas/cli
+	$(BIN)/mypy tests benchmarks
 
-test: lint typecheck
+# Installs them as root with apt-get; otherwise the tests that need them fail and say how to install them.
+system-packages:
+	tools/ensure-system-packages $(SYSTEM_PACKAGES)
+
+test: lint typecheck system-packages
 	$(BIN)/pytest
 
 # The API reference from the docstrings, as HTML in build/api/ (git-ignored); pdoc comes from the docs extra.

@@ -1,6 +1,6 @@
 """A flat Monte Carlo reference opponent for ``strong``, speaking the bot protocol.
 
-The hidden goal of issue 4 is to beat open-source flat Monte Carlo and ISMCTS players; this is
+``strong`` is meant to beat open-source flat Monte Carlo and ISMCTS players; this is
 our stand-in for the first: it draws deals meeting only the hard constraints (voids, counts),
 every one counted alike, solves each double-dummy and plays the card with the best mean, the
 same number of samples and budget as ``strong``; trump by the rules of thumb (``basic``).

@@ -1,6 +1,6 @@
 """An ISMCTS reference opponent for ``strong``, speaking the bot protocol.
 
-The hidden goal of issue 4 is to beat open-source flat Monte Carlo and ISMCTS players; this is our
+``strong`` is meant to beat open-source flat Monte Carlo and ISMCTS players; this is our
 stand-in for the second: single-observer information-set Monte Carlo tree search (Cowling, Powley
 and Whitehouse 2012).  Every iteration draws the hidden cards anew (meeting the hard constraints:
 voids, counts), walks one tree of the bot's information set down the cards legal in that deal

@@ -24,7 +24,8 @@ from server_process import p95, served
 async def create(url: str, pace: float, seed: int) -> dict[str, str]:
     body = json.dumps({"pace": pace, "seed": seed, "levels": ["random", "random", "random"]}).encode()
     request = urllib.request.Request(f"http://{url}/api/play", body, {"Content-Type": "application/json"})
-    return json.loads(await asyncio.to_thread(lambda: urllib.request.urlopen(request).read()))
+    game: dict[str, str] = json.loads(await asyncio.to_thread(lambda: urllib.request.urlopen(request).read()))
+    return game
 
 
 async def player(url: str, game: dict[str, str], until: float, latencies: list[float], errors: list[str]) -> None:

@@ -1,4 +1,5 @@
-"""A simple rule-based player, speaking the bot protocol: the yardstick of issue 4's hidden goal.
+"""A simple rule-based player, speaking the bot protocol: the yardstick the open-source players
+are measured against.
 
 The open-source flat Monte Carlo and ISMCTS players are reported at +45 to +50 points a deal over
 "a simple rule-based bot".  This is such a bot, greedier than ``basic`` (no trump drawing, no

@@ -1,4 +1,4 @@
-"""Solver benchmark: seeded full deals solved from the opening lead (issue 3).
+"""Solver benchmark: seeded full deals solved from the opening lead.
 
     .venv/bin/python benchmarks/solver.py --deals 200 --naive-deals 5 --plain-deals 30 [--threads 2]
 

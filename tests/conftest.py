@@ -6,27 +6,45 @@ import contextlib
 import os
 import socket
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-CHROMIUM = "/usr/bin/chromium"
+# Debian's Chromium, or another one named by KLAVERJAS_CHROMIUM.
+CHROMIUM = os.environ.get("KLAVERJAS_CHROMIUM", "/usr/bin/chromium")
 # This machine has no internet: keep Chromium from trying to reach it.
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run"]
-HAVE_CHROMIUM = os.path.exists(CHROMIUM)
-needs_chromium = pytest.mark.skipif(not HAVE_CHROMIUM, reason=f"Debian's Chromium is not installed at {CHROMIUM}")
+HAVE_CHROMIUM = os.access(CHROMIUM, os.X_OK)
+# The browser tests are the only tests of the pages, so without Chromium they fail unless this is set.
+SKIP_BROWSER = "KLAVERJAS_SKIP_BROWSER"
+NO_CHROMIUM = f"Chromium is not installed at {CHROMIUM}"
+INSTALL_CHROMIUM = (f"{NO_CHROMIUM}: install Debian's with `sudo apt-get install chromium` (`make test` does it "
+                    f"itself as root), name another with KLAVERJAS_CHROMIUM=PATH, or skip the browser tests with "
+                    f"{SKIP_BROWSER}=1")
+
+
+@pytest.fixture(scope="session")
+def chromium() -> str:
+    """The Chromium executable; fails the test without one, skips it when the person opted out."""
+    if not HAVE_CHROMIUM:
+        if os.environ.get(SKIP_BROWSER, "") not in ("", "0"):
+            pytest.skip(f"{NO_CHROMIUM} and {SKIP_BROWSER} is set")
+        pytest.fail(INSTALL_CHROMIUM, pytrace=False)
+    return CHROMIUM
+
+
+needs_chromium = pytest.mark.usefixtures("chromium")
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
+def browser(chromium: str) -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        b = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS, headless=True)
         yield b
         b.close()
 
@@ -45,24 +63,48 @@ def page(browser: Any) -> Iterator[Any]:
 
 
 @contextlib.contextmanager
-def live_server(db: Path) -> Iterator[str]:
-    """The app with uvicorn in a thread on a free 127.0.0.1 port; yields its base URL."""
+def live_server(db: Path, start_within: float = 30, port: int = 0) -> Iterator[str]:
+    """The app with uvicorn in a thread on 127.0.0.1 (``port``, or a free one); yields its base URL once it serves.
+
+    Raises when the server has not started within ``start_within`` seconds or stopped at start-up."""
     import uvicorn
 
     from klaverjas.web import create_app
 
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    srv = uvicorn.Server(uvicorn.Config(create_app(db), host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
+    settled = threading.Event()  # the server has started, or its thread has ended
+    ended = threading.Event()
+
+    class Server(uvicorn.Server):
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets)
+            settled.set()
+
+    def serve() -> None:
+        try:
+            srv.run()
+        except SystemExit:  # how uvicorn stops when it cannot start, having logged why
+            pass
+        finally:
+            ended.set()
+            settled.set()
+
+    if not port:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+    srv = Server(uvicorn.Config(create_app(db), host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=serve, daemon=True)
     thread.start()
-    deadline = time.time() + 30
-    while not srv.started and time.time() < deadline:
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(5)
+    try:
+        settled.wait(start_within)
+        if not srv.started:
+            state = "stopped at start-up (see its log)" if ended.is_set() else \
+                f"has not started within {start_within:g} s"
+            raise RuntimeError(f"the app's server on 127.0.0.1:{port} {state}")
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        srv.should_exit = True
+        thread.join(5)
 
 
 @pytest.fixture(scope="session")

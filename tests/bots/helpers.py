@@ -40,6 +40,12 @@ def make_deal(hands: dict[str, str], trump: str, maker: str, rules: str = "amste
     return deal
 
 
+def hands_of(deal: Deal) -> tuple[int, int, int, int]:
+    """The four hands of ``deal`` as the samplers take them."""
+    north, east, south, west = deal.hands
+    return north, east, south, west
+
+
 def walk(rules: str, seed: int, bots: list[Bot] | None = None) -> Iterator[tuple[Deal, View]]:
     """Play a deal with ``bots`` (basic by default), yielding the deal and the mover's view at every decision."""
     rng = random.Random(seed)

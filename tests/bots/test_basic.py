@@ -1,4 +1,4 @@
-"""The basic level follows S001's rules of thumb."""
+"""The basic level follows the rules of thumb of the Dutch rules page (docs/rules.md, Sources)."""
 
 from __future__ import annotations
 
@@ -115,6 +115,7 @@ def test_makes_roem_in_its_own_trick_and_avoids_it_in_theirs() -> None:
     deal.play(parse_card("AC"))
     deal.play(parse_card("QC"))
     top = BOT.advise(View.of(deal, 2))[0]
+    assert isinstance(top.action, int)  # in the play, advice is a card
     assert (card_name(top.action), top.code) == ("KC", "roem_ours")  # ace, king, queen of clubs: 20
     assert "20 roem" in top.why["en"]
     # Here the opponents head the trick with the ace: the king would give them A-K-Q roem.

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -21,7 +22,7 @@ from .helpers import walk
 BOT_CMD = f"{sys.executable} -m klaverjas.cli.main bot --level basic"
 
 
-def _talk(lines: list[dict[str, object] | str]) -> list[dict[str, object]]:
+def _talk(lines: Sequence[dict[str, object] | str]) -> list[dict[str, object]]:
     inp = io.StringIO("".join((x if isinstance(x, str) else json.dumps(x)) + "\n" for x in lines))
     out = io.StringIO()
     serve(BasicBot(), inp, out)

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from klaverjas.bots import BasicBot, RandomBot, View
+from klaverjas.bots import BasicBot, Bot, RandomBot, View
 from klaverjas.bots.sampling import BID_MISMATCH, PLAY_MISMATCH, PlayEvidence, deal_hidden, sample_worlds, weight_of
 from klaverjas.core import FULL_DECK, Deal, Rules, TrumpAction, legal_for, parse_card, parse_hand
 
-from .helpers import RULE_SETS, make_deal, walk
+from .helpers import RULE_SETS, hands_of, make_deal, walk
 
 
 def test_every_sample_could_have_produced_the_play_so_far() -> None:
@@ -17,7 +17,7 @@ def test_every_sample_could_have_produced_the_play_so_far() -> None:
     checked = 0
     for rules in RULE_SETS[:6]:
         for seed in range(3):
-            bots = [RandomBot(seed), RandomBot(seed + 7), RandomBot(seed + 8), RandomBot(seed + 9)]
+            bots: list[Bot] = [RandomBot(seed), RandomBot(seed + 7), RandomBot(seed + 8), RandomBot(seed + 9)]
             for deal, view in walk(rules, seed, bots):
                 if view.phase != "play" or len(view.history) % 3:
                     continue
@@ -58,7 +58,7 @@ def test_the_true_deal_is_weighted_like_any_other_consistent_deal() -> None:
     for seed in range(5):
         for deal, view in walk("amsterdam", seed):
             if view.phase == "play":
-                assert weight_of(view, tuple(deal.hands)) > 0
+                assert weight_of(view, hands_of(deal)) > 0
 
 
 def _basic_walks() -> Iterator[tuple[Deal, View]]:
@@ -79,7 +79,7 @@ def test_the_true_hands_agree_with_every_play_of_basic_opponents() -> None:
             continue
         if len(view.history) == 8:
             cache = {}  # a cache serves one deal
-        truth = tuple(deal.hands)
+        truth = hands_of(deal)
         evidence = PlayEvidence(view, truth, cache)
         assert evidence.decisions
         assert evidence.weight(truth) == 1.0
@@ -100,9 +100,9 @@ def test_a_card_the_rules_of_thumb_would_not_play_lowers_the_weight() -> None:
     assert deal.turn == 3
     deal.play(parse_card("AS"))  # not what basic plays from W's hand: it draws trumps with the jack
     view = View.of(deal, 0)
-    evidence = PlayEvidence(view, tuple(deal.hands))
+    evidence = PlayEvidence(view, hands_of(deal))
     assert [(seat, card) for _, seat, card, _, _ in evidence.decisions] == [(3, parse_card("AS"))]
-    assert evidence.weight(tuple(deal.hands)) == PLAY_MISMATCH
+    assert evidence.weight(hands_of(deal)) == PLAY_MISMATCH
     # The same lead from a hand without trumps to draw (they are East's here) is what the rules of thumb
     # play: cash the ace.
     swap = parse_hand("JH QH KH AH TH 7S 8S 9S TS JS")

@@ -1,4 +1,4 @@
-"""benchmarks/simple_bot.py, the yardstick of issue 4's hidden goal: its rules, and full games over the protocol."""
+"""benchmarks/simple_bot.py, the yardstick of the open-source players: its rules, and full games over the protocol."""
 
 from __future__ import annotations
 

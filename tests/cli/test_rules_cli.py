@@ -31,11 +31,11 @@ def cli(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]):  #
     return lambda args, stdin="": run(args, stdin, monkeypatch, capsys)
 
 
-S001 = ["--trump", "H", "--trick", "AS 7S QH"]
+WORKED_EXAMPLE = ["--trump", "H", "--trick", "AS 7S QH"]
 
 
 def test_legal_s001_example_amsterdam(cli) -> None:  # type: ignore[no-untyped-def]
-    code, [answer], _ = cli(["legal", "--rules", "amsterdam", "--hand", "7H JH 8C KD", *S001])
+    code, [answer], _ = cli(["legal", "--rules", "amsterdam", "--hand", "7H JH 8C KD", *WORKED_EXAMPLE])
     assert code == 0
     assert answer["legal"] == ["JH"]
     assert list(answer["illegal"]) == ["7H", "8C", "KD"]
@@ -47,13 +47,13 @@ def test_legal_s001_example_amsterdam(cli) -> None:  # type: ignore[no-untyped-d
                                               ("rotterdam(rotterdam_undertrump=false)", ["8C", "KC"]),
                                               ("strict", ["7H"]), ("sa", ["7H", "8C", "KC"])])
 def test_legal_undertrump_by_variant(cli, rules: str, legal: list[str]) -> None:  # type: ignore[no-untyped-def]
-    code, [answer], _ = cli(["legal", "--rules", rules, "--hand", "7H 8C KC", *S001])
+    code, [answer], _ = cli(["legal", "--rules", rules, "--hand", "7H 8C KC", *WORKED_EXAMPLE])
     assert code == 0 and answer["legal"] == legal
     assert set(answer["illegal"]) == {"7H", "8C", "KC"} - set(legal)
 
 
 def test_legal_in_dutch(cli) -> None:  # type: ignore[no-untyped-def]
-    _, [answer], _ = cli(["legal", "--hand", "7H JH 8C KD", *S001, "--lang", "nl"])
+    _, [answer], _ = cli(["legal", "--hand", "7H JH 8C KD", *WORKED_EXAMPLE, "--lang", "nl"])
     assert answer["illegal"]["KD"].startswith("Je hebt geen schoppen; Oost ligt hoog met harten vrouw")
 
 

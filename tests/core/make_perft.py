@@ -15,6 +15,7 @@ import json
 import random
 import sys
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -37,7 +38,7 @@ def engine_deal(preset: str, seed: int, dealer: int) -> list[set[ref.RCard]]:
 
 
 def position_spec(preset: str, seed: int, prefix: int, hands: list[set[ref.RCard]] | None = None,
-                  deep: bool = True) -> dict:
+                  deep: bool = True) -> dict[str, Any]:
     """The position and its reference counts; ``hands`` (else dealt by Deal.new) as stored in the file."""
     facts = ref.PRESET_FACTS[preset]
     dealer = seed % 4
@@ -55,7 +56,7 @@ def position_spec(preset: str, seed: int, prefix: int, hands: list[set[ref.RCard
         choice = rng.choice(sorted(pos.moves(), key=ref.to_int))
         played.append(str(choice))
         pos = pos.after(choice)
-    spec = {
+    spec: dict[str, Any] = {
         "preset": preset, "seed": seed, "dealer": "NESW"[dealer], "trump": trump, "maker": "NESW"[maker],
         "hands": {"NESW"[s]: " ".join(sorted((str(c) for c in hands[s]), key=lambda t: ref.to_int(ref.card(t))))
                   for s in range(4)},

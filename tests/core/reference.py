@@ -1,20 +1,21 @@
-"""A slow, obvious reference for the rules of RULES.md, written apart from the engine.
+"""A slow, obvious reference for the rules of docs/rules.md, written apart from the engine.
 
 Nothing here imports ``klaverjas``: cards are small objects with a rank and a suit letter,
 hands are Python sets, and the legal-play rules are transcribed row by row from the table of
-RULES.md section 3 for each variant.  The tests compare the engine's masks against these sets.
+docs/rules.md §3 for each variant.  The tests compare the engine's masks against these sets.
 Only :func:`to_int` / :func:`from_int` know the engine's numbering (suit * 8 + rank), so that
 both can be fed the same positions.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 SUIT_LETTERS = ("C", "D", "H", "S")
 RANK_LETTERS = ("7", "8", "9", "T", "J", "Q", "K", "A")  # the natural order, used for runs
 
-# RULES.md section 2, high to low.
+# docs/rules.md §2, high to low.
 ORDERS = {
     "dutch": {"trump": "J 9 A T K Q 8 7".split(), "plain": "A T K Q J 9 8 7".split()},
     "sa": {"trump": "J 9 A K Q T 8 7".split(), "plain": "A K Q J T 9 8 7".split()},
@@ -27,7 +28,7 @@ POINTS = {
 }
 LAST_TRICK = {"dutch": 10, "sa": 5}
 
-# RULES.md section 8: what the reference needs of each preset.
+# docs/rules.md §8: what the reference needs of each preset.
 PRESET_FACTS = {
     "amsterdam": {"play": "amsterdam", "values": "dutch", "direction": "clockwise"},
     "rotterdam": {"play": "rotterdam", "values": "dutch", "direction": "clockwise"},
@@ -66,7 +67,7 @@ def from_int(n: int) -> RCard:
     return RCard(RANK_LETTERS[n % 8], SUIT_LETTERS[n // 8])
 
 
-def to_mask(cs) -> int:
+def to_mask(cs: Iterable[RCard]) -> int:
     total = 0
     for c in cs:
         total += 2 ** to_int(c)
@@ -107,10 +108,10 @@ def winner_index(trick: list[RCard], trump: str, values: str) -> int:
     return best
 
 
-def legal_cards(play: str, values: str, trump: str, hand, trick: list[RCard],
+def legal_cards(play: str, values: str, trump: str, held: Iterable[RCard], trick: list[RCard],
                 rotterdam_undertrump: bool = True) -> set[RCard]:
-    """The table of RULES.md section 3, one row at a time."""
-    hand = set(hand)
+    """The table of docs/rules.md §3, one row at a time."""
+    hand = set(held)
     if not trick:
         return hand
     led = trick[0].suit
@@ -186,7 +187,7 @@ class Position:
     values: str
     direction: str
     trump: str
-    hands: tuple[frozenset, ...]  # indexed by seat N E S W = 0..3
+    hands: tuple[frozenset[RCard], ...]  # indexed by seat N E S W = 0..3
     trick: tuple[tuple[int, RCard], ...]  # (seat, card) in play order
     turn: int
 
@@ -234,7 +235,7 @@ def deal_from_deck(deck: list[int], dealer: int, direction: str, batches: tuple[
 
 
 def trick_roem(trick: list[RCard], trump: str, quartets: str = "all", four_low_ranks: int = 0) -> int:
-    """RULES.md section 5, Dutch trick roem, counted the slow way."""
+    """docs/rules.md §5, Dutch trick roem, counted the slow way."""
     total = 0
     for suit in SUIT_LETTERS:
         ranks = sorted(c.natural for c in trick if c.suit == suit)

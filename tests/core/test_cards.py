@@ -1,4 +1,4 @@
-"""cards.py: parsing, printing and masks (RULES.md section 1)."""
+"""cards.py: parsing, printing and masks (docs/rules.md §1)."""
 
 from __future__ import annotations
 

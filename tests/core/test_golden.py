@@ -1,4 +1,5 @@
-"""Golden games: S000's sample game, S001's example and the worked examples of RULES.md."""
+"""Golden games: the South African account's sample game, the Dutch rules page's example and the worked
+examples of docs/rules.md."""
 
 from __future__ import annotations
 
@@ -14,14 +15,14 @@ from klaverjas.core.tables import TABLES
 
 SA = Rules.parse("sa")
 
-S000_HANDS = {
+SA_SAMPLE_HANDS = {
     N: "K♥ J♠ 10♦ Q♦ A♦ 8♠ A♠ J♦",  # Anzio, dealer
     W: "8♦ 7♠ Q♥ 9♥ 10♣ 9♦ Q♠ K♦",  # Michael, leads
     S: "A♣ K♠ A♥ K♣ 7♥ 8♣ 7♣ 9♠",  # Colin
     E: "8♥ 10♥ J♣ 9♣ Q♣ 10♠ 7♦ J♥",  # Pat
 }
 # (cards leader first, winner, points)
-S000_TRICKS = [
+SA_SAMPLE_TRICKS = [
     ("8♦ A♣ 8♥ K♥", N, 14),
     ("J♠ 7♠ K♠ 10♥", E, 14),
     ("J♣ 10♦ Q♥ A♥", S, 24),
@@ -34,7 +35,7 @@ S000_TRICKS = [
 
 
 def s000_deal() -> Deal:
-    deal = Deal(SA, N, [h(S000_HANDS[s]) for s in range(4)], proposed=HEARTS)
+    deal = Deal(SA, N, [h(SA_SAMPLE_HANDS[s]) for s in range(4)], proposed=HEARTS)
     return deal
 
 
@@ -48,7 +49,7 @@ def test_s000_setup() -> None:
 def test_s000_sample_game_trick_by_trick() -> None:
     deal = s000_deal()
     running = []
-    for i, (cards, winner, points) in enumerate(S000_TRICKS):
+    for i, (cards, winner, points) in enumerate(SA_SAMPLE_TRICKS):
         for card in parse_cards(cards):
             deal.play(card)  # every card is legal under the sa rules
         t = deal.tricks[i]
@@ -66,7 +67,7 @@ def test_s000_sample_game_trick_by_trick() -> None:
 
 def test_s000_undo_of_the_going_on_trick() -> None:
     deal = s000_deal()
-    for cards, _, _ in S000_TRICKS[:7]:
+    for cards, _, _ in SA_SAMPLE_TRICKS[:7]:
         for card in parse_cards(cards):
             deal.play(card)
     assert deal.went_on == (0, 2, 6)
@@ -103,9 +104,9 @@ def test_s000_next_deal_goes_on_after_the_first_trick() -> None:
     assert deal.went_on == (0, 1, 0)
 
 
-# --- S001 ----------------------------------------------------------------------------------
+# --- the Dutch rules page's worked example (docs/rules.md §3) --------------------------------
 
-S001_HANDS = [h("7S 8S AC TC 9S JS KS 8D"), h("QH 9C 7D TD AD KH 9D QD"),
+WORKED_HANDS = [h("7S 8S AC TC 9S JS KS 8D"), h("QH 9C 7D TD AD KH 9D QD"),
               h("7H JH 8C KD 8H 7C JC QC"), h("AS TS QS TH JD AH 9H KC")]
 
 
@@ -123,7 +124,7 @@ def test_s001_example(preset: str, hand_s: str, expected: set[str]) -> None:
     assert {card_name(x) for x in cards_of(got)} == expected
 
 
-# --- RULES.md section 6, through a whole deal ---------------------------------------------
+# --- docs/rules.md §6, through a whole deal ---------------------------------------------
 
 
 def test_pit_with_40_roem_through_a_deal() -> None:

@@ -1,4 +1,4 @@
-"""Legal play (RULES.md section 3): the S001 example, every row of the table in every preset,
+"""Legal play (docs/rules.md §3): the worked example, every row of the table in every preset,
 and refusal reasons."""
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ AMS = Rules.parse("amsterdam")
 ROT = Rules.parse("rotterdam")
 
 
-# --- S001 worked example ------------------------------------------------------------------
+# --- the worked example of docs/rules.md §3 -----------------------------------------------
 # Hearts trump; W leads AS, N 7S, E QH; S has no spades.
 
 
@@ -153,7 +153,7 @@ def rotate(text: str, k: int) -> str:
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 @pytest.mark.parametrize("row", ROWS, ids=[r[0] for r in ROWS])
-def test_table_row(row, preset: str) -> None:
+def test_table_row(row: tuple[str, str, str, dict[str, str]], preset: str) -> None:
     _, trick, hand, expected = row
     rules = Rules.parse(preset)
     for k in range(4):  # the same situation with every suit as trump
@@ -213,7 +213,7 @@ def test_refusal_text_for_a_card_not_in_hand() -> None:
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 @pytest.mark.parametrize("row", ROWS, ids=[r[0] for r in ROWS])
-def test_refusals_on_table_rows(row, preset: str) -> None:
+def test_refusals_on_table_rows(row: tuple[str, str, str, dict[str, str]], preset: str) -> None:
     _, trick, hand, _ = row
     check_refusals(Rules.parse(preset), HEARTS, h(hand), parse_cards(trick))
 

@@ -46,7 +46,7 @@ def test_a_match_plays_to_its_end(rules_text: str, seed: int) -> None:
 
 
 def test_sa_ou_jol_carries_totals_into_the_next_deal() -> None:
-    # S000: the table's count leaves N/S 84 and E/W 82: nobody has 100, ou jol.
+    # The South African sample game: the table's count leaves N/S 84 and E/W 82: nobody has 100, ou jol.
     assert going_on(Rules.parse("sa"), (84, 82)) is None
     # Next deal: N/S win J♠ Q♠ A♣ 8♠ = 33 and reach 117 while E/W have 82: one stroke.
     assert going_on(Rules.parse("sa"), (84 + 33, 82)) == (0, 1)

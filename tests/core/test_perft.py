@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 import reference as ref
@@ -23,7 +24,7 @@ PRESETS = ("amsterdam", "rotterdam", "sa", "strict")
 IDS = [f"{p['preset']}-seed{p['seed']}-prefix{len(p['prefix'])}" for p in DATA]
 
 
-def engine_position(spec: dict) -> Deal:
+def engine_position(spec: dict[str, Any]) -> Deal:
     rules = Rules.parse(spec["preset"])
     dealer = "NESW".index(spec["dealer"])
     deal = Deal(rules, dealer, [parse_hand(spec["hands"][s]) for s in "NESW"], proposed=0)
@@ -40,7 +41,7 @@ def test_file_covers_every_preset_and_depth_8() -> None:
 
 
 @pytest.mark.parametrize("spec", DATA, ids=IDS)
-def test_engine_counts_equal_the_file(spec: dict) -> None:
+def test_engine_counts_equal_the_file(spec: dict[str, Any]) -> None:
     deal = engine_position(spec)
     before = (list(deal.hands), list(deal.trick), list(deal.points), list(deal.roem), deal.turn)
     for depth in ("1", "2", "3", "4"):
@@ -52,12 +53,12 @@ DEEP = [p for p in DATA if "8" in p["counts"]]
 
 
 @pytest.mark.parametrize("spec", DEEP, ids=[f"{p['preset']}-seed{p['seed']}-prefix{len(p['prefix'])}" for p in DEEP])
-def test_engine_depth_8(spec: dict) -> None:
+def test_engine_depth_8(spec: dict[str, Any]) -> None:
     assert engine_perft(engine_position(spec), 8) == spec["counts"]["8"]
 
 
 @pytest.mark.parametrize("spec", DATA[::3], ids=IDS[::3])
-def test_reference_recomputes_the_file(spec: dict) -> None:
+def test_reference_recomputes_the_file(spec: dict[str, Any]) -> None:
     hands = [{ref.card(x) for x in spec["hands"][s].split()} for s in "NESW"]
     again = position_spec(spec["preset"], spec["seed"], len(spec["prefix"]), hands, deep=False)
     assert again["hands"] == spec["hands"] and again["prefix"] == spec["prefix"]
@@ -77,7 +78,7 @@ def test_dealing_batches_match_the_reference_dealer(preset: str) -> None:
         rng.shuffle(deck)
         hands = ref.deal_from_deck(deck, dealer, facts["direction"], BATCHES[preset])
         assert hands_from_deck(rules, dealer, deck) == [ref.to_mask(hand) for hand in hands]
-        # the last card dealt goes to the dealer (S000's face-up trump card)
+        # the last card dealt goes to the dealer (the face-up trump card of the South African sample game)
         assert hands_from_deck(rules, dealer, deck)[dealer] >> deck[31] & 1
 
 

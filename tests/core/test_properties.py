@@ -1,4 +1,4 @@
-"""Hypothesis properties over random legal deals in every preset (RULES.md sections 2, 3, 5, 6)."""
+"""Hypothesis properties over random legal deals in every preset (docs/rules.md §2, §3, §5, §6)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from klaverjas.core.roem import has_sturk, scoring_roemtes
 SETTINGS = settings(max_examples=50, deadline=None)
 
 
-def snapshot(deal: Deal) -> tuple:
+def snapshot(deal: Deal) -> tuple[object, ...]:
     return (tuple(deal.hands), tuple(deal.trick), tuple(deal.points), tuple(deal.roem), deal.turn, deal.leader,
             tuple(deal.tricks), tuple(deal.tricks_won), tuple(deal.plays), deal.went_on, deal.legal(),
             deal.pending_roem, deal.is_over)
@@ -118,9 +118,9 @@ def test_random_deal_invariants(preset: str, seed: int) -> None:
         if totals[makers] > totals[1 - makers]:
             assert score.scores == (totals[0], totals[1]) and not score.nat
         else:
-            expected = [0, 0]
-            expected[1 - makers] = rules.total + totals[0] + totals[1] - deal.points[0] - deal.points[1]
-            assert list(score.scores) == expected and score.nat
+            nat_scores = [0, 0]
+            nat_scores[1 - makers] = rules.total + totals[0] + totals[1] - deal.points[0] - deal.points[1]
+            assert list(score.scores) == nat_scores and score.nat
     else:
         assert score.scores == (totals[0], totals[1])
 
@@ -165,14 +165,14 @@ def test_every_trump_selection_mode_reaches_play(preset: str) -> None:
                 assert deal.makers is None
                 assert deal.initial[deal.dealer] >> (8 * deal.trump) & 0xFF
             else:
-                assert deal.makers == deal.selection.maker % 2
+                assert deal.selection.maker is not None and deal.makers == deal.selection.maker % 2
                 if mode in ("proposed", "turned") and deal.selection.passes == 4:
                     assert deal.trump != deal.selection.proposed
                 if mode == "bid" and deal.selection.passes == 3:
                     assert deal.selection.maker == deal.dealer
 
 
-FIELD_VALUES = {
+FIELD_VALUES: dict[str, list[object]] = {
     "direction": ["clockwise", "anticlockwise"],
     "play": ["amsterdam", "rotterdam", "sa", "strict"],
     "rotterdam_undertrump": [True, False],
@@ -189,7 +189,7 @@ FIELD_VALUES = {
 }
 
 
-def full_snapshot(deal: Deal) -> tuple:
+def full_snapshot(deal: Deal) -> tuple[object, ...]:
     return (*snapshot(deal), tuple(deal.claims), tuple(deal.illegal_plays), deal.running_totals)
 
 

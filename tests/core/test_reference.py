@@ -58,7 +58,7 @@ def test_rotterdam_undertrump_option_against_opponent() -> None:
         rtrick = [ref.from_int(x) for x in trick]
         w = ref.winner_index(rtrick, ref.SUIT_LETTERS[trump], "dutch")
         if w == len(trick) - 2:
-            continue  # partner winning: see RULES.md, the option is only stated for the opponent row
+            continue  # partner winning: see docs/rules.md §3, the option is only stated for the opponent row
         checked += 1
         assert legal_for(rules, trump, hand, trick) == ref_legal("rotterdam", trump, hand, trick, undertrump=False)
 

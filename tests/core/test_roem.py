@@ -1,4 +1,4 @@
-"""roem.py: trick roem (RULES.md section 5, Dutch) and hand roemtes (S000)."""
+"""roem.py: trick roem (docs/rules.md §5, Dutch) and hand roemtes (the South African account, §5)."""
 
 from __future__ import annotations
 
@@ -18,14 +18,14 @@ from klaverjas.core import SOUTH as SO
 from klaverjas.core import SPADES as S
 from klaverjas.core import WEST as W
 from klaverjas.core import Rules, cards_of, parse_cards
-from klaverjas.core.roem import hand_roemtes, quartet_values, scoring_roemtes, trick_roem
+from klaverjas.core.roem import Roemte, hand_roemtes, quartet_values, scoring_roemtes, trick_roem
 
 ALL = quartet_values(Rules())
 LOW100 = quartet_values(Rules(four_low_ranks=100))
 QKA = quartet_values(Rules.parse("strict"))
 
 
-def roem(text: str, trump: int, quartets=ALL) -> int:
+def roem(text: str, trump: int, quartets: tuple[int, ...] = ALL) -> int:
     return trick_roem(parse_cards(text), trump, quartets)
 
 
@@ -85,10 +85,10 @@ def test_trick_roem_matches_the_reference_on_random_tricks() -> None:
         assert trick_roem(trick, trump, QKA) == ref.trick_roem(rc, t, quartets="qka")
 
 
-# --- S000 hand roemtes --------------------------------------------------------------------
+# --- hand roemtes (South African) ---------------------------------------------------------
 
 
-def summary(rs) -> list[tuple[int, int, str, int]]:
+def summary(rs: list[Roemte]) -> list[tuple[int, int, str, int]]:
     return sorted((r.value, r.seat, r.kind, r.top_rank) for r in rs)
 
 

@@ -1,4 +1,4 @@
-"""rules.py: presets (RULES.md section 8), text form and errors."""
+"""rules.py: presets (docs/rules.md §8), text form and errors."""
 
 from __future__ import annotations
 
@@ -114,7 +114,7 @@ def test_with_options_unknown_field() -> None:
         Rules().with_options(colour="red")
 
 
-FIELD_VALUES = {
+FIELD_VALUES: dict[str, list[object]] = {
     "direction": ["clockwise", "anticlockwise"],
     "play": ["amsterdam", "rotterdam", "sa", "strict"],
     "rotterdam_undertrump": [True, False],

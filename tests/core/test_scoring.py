@@ -1,6 +1,8 @@
-"""scoring.py: deal scores (RULES.md section 6) and match ends (section 7)."""
+"""scoring.py: deal scores (docs/rules.md §6) and match ends (section 7)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 
@@ -74,7 +76,7 @@ def test_sa_has_no_makers_and_146() -> None:
     ({"makers": NS, "points": (162, 0), "pit": EW}, "pit"),
     ({"makers": None, "points": (82, 80)}, "makers"),
 ])
-def test_inconsistent_figures(kwargs: dict, word: str) -> None:
+def test_inconsistent_figures(kwargs: dict[str, Any], word: str) -> None:
     with pytest.raises(ScoreError, match=word):
         score_deal(AMS, **kwargs)
 

@@ -1,4 +1,4 @@
-"""seats.py: seats, teams, direction, dealer rotation and first lead (RULES.md section 1)."""
+"""seats.py: seats, teams, direction, dealer rotation and first lead (docs/rules.md §1)."""
 
 from __future__ import annotations
 
@@ -52,14 +52,14 @@ def test_clockwise_order() -> None:
 
 
 def test_anticlockwise_order() -> None:
-    # N -> W -> S -> E (S000, S003)
+    # N -> W -> S -> E (the South African account, the English description)
     assert [next_seat(s, "anticlockwise") for s in (N, W, S, E)] == [W, S, E, N]
 
 
 def test_first_lead_is_the_seat_after_the_dealer_in_the_direction_of_play() -> None:
     assert [first_lead(d, "clockwise") for d in (N, E, S, W)] == [E, S, W, N]
     assert [first_lead(d, "anticlockwise") for d in (N, E, S, W)] == [W, N, E, S]
-    # S000: Anzio (N) deals, anticlockwise, so Michael (W) leads.
+    # The South African sample game: Anzio (N) deals, anticlockwise, so Michael (W) leads.
     assert first_lead(N, "anticlockwise") == W
 
 

@@ -1,4 +1,4 @@
-"""state.py: Deal errors, claimed roem, verzaken (RULES.md sections 5 and 6)."""
+"""state.py: Deal errors, claimed roem, verzaken (docs/rules.md §5 and §6)."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ PIT_HANDS = [h("JH 9H AH TH KH QH 8H 7H"), h("7C 7D TC TD JC JD 9S TS"),
              h("8C 8D QC QD KC KD JS QS"), h("9C 9D AC AD 7S 8S KS AS")]
 PIT_PLAYS = ["JH 7C 8C 9C", "9H 7D 8D 9D", "AH TC QC AC", "TH TD QD AD",
              "KH JC KC 7S", "QH JD KD 8S", "8H 9S JS KS", "7H TS QS AS"]
-# S001 around the example: dealer S, W leads AS, N 7S, E QH; S must overtrump with JH.
-S001_HANDS = [h("7S 8S AC TC 9S JS KS 8D"), h("QH 9C 7D TD AD KH 9D QD"),
+# The Dutch rules page's worked example: dealer S, W leads AS, N 7S, E QH; S must overtrump with JH.
+WORKED_HANDS = [h("7S 8S AC TC 9S JS KS 8D"), h("QH 9C 7D TD AD KH 9D QD"),
               h("7H JH 8C KD 8H 7C JC QC"), h("AS TS QS TH JD AH 9H KC")]
 
 
@@ -57,7 +57,7 @@ def test_play_errors() -> None:
 
 
 def test_illegal_card_is_refused_and_state_unchanged() -> None:
-    deal = Deal(Rules(), S, S001_HANDS, proposed=HEARTS)
+    deal = Deal(Rules(), S, WORKED_HANDS, proposed=HEARTS)
     deal.set_trump(HEARTS, W)
     play_trick(deal, "AS 7S QH")
     before = (list(deal.hands), list(deal.trick), deal.turn)
@@ -119,7 +119,7 @@ def test_undo_takes_back_a_claim() -> None:
 
 
 def allow_deal() -> Deal:
-    deal = Deal(Rules(illegal_cards="allow"), S, S001_HANDS, proposed=HEARTS)
+    deal = Deal(Rules(illegal_cards="allow"), S, WORKED_HANDS, proposed=HEARTS)
     deal.set_trump(HEARTS, W)
     play_trick(deal, "AS 7S QH")
     return deal
@@ -164,7 +164,7 @@ def test_undo_removes_an_illegal_play() -> None:
 
 
 def test_refuse_rules_nobody_can_renege() -> None:
-    deal = Deal(Rules(), S, S001_HANDS, proposed=HEARTS)
+    deal = Deal(Rules(), S, WORKED_HANDS, proposed=HEARTS)
     deal.set_trump(HEARTS, W)
     with pytest.raises(PlayError, match="refused"):
         deal.call_verzaakt(N)

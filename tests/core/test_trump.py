@@ -1,4 +1,4 @@
-"""trump.py and Deal.choose_trump: the six modes of RULES.md section 4."""
+"""trump.py and Deal.choose_trump: the six modes of docs/rules.md §4."""
 
 from __future__ import annotations
 
@@ -20,6 +20,11 @@ def sel(mode: str, dealer: int = N, proposed: int | None = None, direction: str 
     return TrumpSelection(rules, dealer, proposed)
 
 
+def outcome(s: TrumpSelection) -> tuple[bool, int | None, int | None, int | None]:
+    """Done, trump, maker and who is to move (read afresh: no narrowing from earlier asserts)."""
+    return s.done, s.trump, s.maker, s.to_move
+
+
 def test_free_first_lead_seat_speaks_first_and_anyone_may_choose() -> None:
     s = sel("free", dealer=N)
     assert s.to_move == E
@@ -27,7 +32,7 @@ def test_free_first_lead_seat_speaks_first_and_anyone_may_choose() -> None:
     s.act(PASS)
     assert s.to_move == S
     s.act(choose(D))
-    assert (s.done, s.trump, s.maker, s.to_move) == (True, D, S, None)
+    assert outcome(s) == (True, D, S, None)
     assert s.events == [(E, PASS), (S, choose(D))]
 
 
@@ -181,7 +186,8 @@ def test_deal_choose_trump_makers_and_first_lead_independent_of_maker() -> None:
 def test_turned_face_up_card_is_never_one_of_the_32() -> None:
     deal = Deal.new(Rules().with_options(trump_selection="turned"), dealer=N, seed=11)
     face = deal.face_up
-    assert face is not None and face[0] in "23456" and face[1] == "CDHS"[deal.selection.proposed]
+    proposed = deal.selection.proposed
+    assert face is not None and proposed is not None and face[0] in "23456" and face[1] == "CDHS"[proposed]
 
 
 @pytest.mark.parametrize(("mode", "passes"), [("proposed", 4), ("turned", 4), ("utrecht", 0), ("free", 4)])
