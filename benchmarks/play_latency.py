@@ -14,11 +14,16 @@ import argparse
 import asyncio
 import json
 import statistics
+import sys
 import time
 import urllib.request
+from pathlib import Path
 
 import websockets
-from server_process import p95, served
+
+# The helper module by its package name, as every benchmark imports its siblings.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from benchmarks.server_process import p95, served  # noqa: E402
 
 
 async def play(url: str, deals: int) -> list[float]:

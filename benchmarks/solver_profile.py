@@ -24,15 +24,16 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 
 def child(deals: int, rules_text: str, entries: str) -> None:
     """Solve the deals, then write the entry address of every compiled kernel function."""
+    from benchmarks.solver import opening
+
     from klaverjas.core import Rules
     from klaverjas.solver import Solver
     from klaverjas.solver import engine as E
-    from solver import opening
 
     rules = Rules.parse(rules_text)
     solver = Solver()

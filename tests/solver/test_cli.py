@@ -7,8 +7,8 @@ import random
 from pathlib import Path
 
 import pytest
-from minimax import minimax_cards
-from solver_endings import played_ending
+from tests.solver.minimax import minimax_cards
+from tests.solver.solver_endings import played_ending
 
 from klaverjas.cli.main import main
 from klaverjas.core import Deal, Rules

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from minimax import minimax, minimax_cards
-from solver_endings import RULE_SETS, mid_deal, played_ending, synthetic_ending
+from tests.solver.minimax import minimax, minimax_cards
+from tests.solver.solver_endings import RULE_SETS, mid_deal, played_ending, synthetic_ending
 
 from klaverjas.core import Deal, Rules
 from klaverjas.core.cards import cards_of

@@ -15,7 +15,7 @@ import json
 from numba.core.registry import CPUDispatcher
 from klaverjas.solver import Solver, engine, solve
 from klaverjas.solver.warm import warm
-from solver_endings import RULE_SETS, mid_deal, played_ending
+from tests.solver.solver_endings import RULE_SETS, mid_deal, played_ending
 
 def compiled():
     return {name: len(f.signatures) for name, f in vars(engine).items() if isinstance(f, CPUDispatcher)}
