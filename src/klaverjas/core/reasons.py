@@ -4,7 +4,7 @@ The refusal sentences live here in the core, beside :func:`klaverjas.core.refusa
 their codes, rather than in a text layer above: the core's ``Refusal.text`` must speak, and the
 core imports nothing above itself; every front end (command line, web, lessons, bots) shows the
 same engine's reason in the same words; and a new refusal code cannot ship without its sentence,
-since both sit in one module and the text tests check every code.  The mechanism
+since code and sentence change together in the core and tests/test_texts.py checks every code.  The mechanism
 (:mod:`klaverjas.core.texts`) is the one every layer uses; only the table is the core's.
 """
 
