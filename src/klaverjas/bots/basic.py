@@ -274,8 +274,8 @@ def lead_scores(view: View, t: Table) -> tuple[Scored, bool]:
                 scored.append((650 - length[s], "cash_longer", {"s_suit": s}))
         elif s in to_partner and c == t.lowest(hand & SUIT_MASKS[s]):
             kind = to_partner[s]
-            scored.append((600, "to_partner", {"s_suit": s, "signal_en": SIGNAL_WORDS[kind][0],
-                                               "signal_nl": SIGNAL_WORDS[kind][1]}))
+            scored.append((600, "to_partner", {"s_suit": s, "signal_en": SIGNAL_WORDS[kind]["en"],
+                                               "signal_nl": SIGNAL_WORDS[kind]["nl"]}))
         elif s in stops:
             scored.append((150 - pts[c], "partner_stop", {"s_suit": s}))
         elif pts[c] >= 10 and view.unseen & t.above[c]:

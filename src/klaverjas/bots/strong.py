@@ -28,7 +28,7 @@ from .basic import BasicBot, card_options, suit_names, trump_options
 from .bidding import model as bidding_model
 from .bidding import place_of
 from .sampling import PLAY_MISMATCH, ChoiceCache, PlayEvidence, World, deal_hidden, sample_worlds
-from .texts import TEXTS, both
+from .texts import LANGS, both, render
 from .view import View
 
 # Set to False to take the strong level out of every list of levels (the CLI, the arena, the web app).
@@ -207,8 +207,8 @@ class StrongBot(Bot):
             else:
                 why = both("search_other", c_card=f.card, wins=f.holds, n=f.samples,
                            diff=_fmt(best.mean - f.mean), c_best=best.card)
-            for lang, idx in (("en", 0), ("nl", 1)):
-                why[lang] += TEXTS["search_rule"][idx].format(rule=rule[f.card][lang])
+            for lang in LANGS:
+                why[lang] += render("search_rule", lang, rule=rule[f.card][lang])
             out.append(Option(f.card, f.mean, why, "search"))
         return out
 
@@ -253,8 +253,8 @@ def estimate_options(view: View) -> list[Option]:
     out.sort(key=lambda o: -o.score)
     for o in out:
         if o.action in rule:
-            for lang, idx in (("en", 0), ("nl", 1)):
-                o.why[lang] += TEXTS["search_rule"][idx].format(rule=rule[o.action][lang])
+            for lang in LANGS:
+                o.why[lang] += render("search_rule", lang, rule=rule[o.action][lang])
     return out
 
 

@@ -1,238 +1,226 @@
-"""Advice sentences in English and Dutch.
+"""Advice sentences in English and Dutch: the bots' table of :mod:`klaverjas.core.texts`.
 
 Templates take named facts; a fact named ``c_*`` is a card, ``s_*`` a suit and
 ``cs_*`` a list of cards, rendered in words for the language (``the jack of
-hearts`` / ``harten boer``); anything else is printed as is.
+hearts`` / ``harten boer``); a fact ending in ``_en``/``_nl`` is used by that
+language's template only; anything else is printed as is.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..core import card_words
-from ..core.reasons import suit_words
+from ..core import texts
+from ..core.texts import LANGS, Table, Text, entry, seat_words
 
-LANGS = ("en", "nl")
-
-TEXTS: dict[str, tuple[str, str]] = {
+TEXTS: Table = {
     # --- trump -------------------------------------------------------------
-    "trump_jack_nel_ace": (
+    "trump_jack_nel_ace": entry(
         "{verb_en}: you hold {c_jack}, the nel ({c_nel}) and {c_ace}.",
         "{verb_nl}: je hebt {c_jack}, de nel ({c_nel}) en {c_ace}."),
-    "trump_jack_ace_four": (
+    "trump_jack_ace_four": entry(
         "{verb_en}: you hold {c_jack}, {c_ace} and {n} trumps in {s_suit}.",
         "{verb_nl}: je hebt {c_jack}, {c_ace} en {n} troeven in {s_suit}."),
-    "trump_six": (
+    "trump_six": entry(
         "{verb_en}: you hold {n} cards of {s_suit}, six or more trumps are enough to play.",
         "{verb_nl}: je hebt {n} kaarten in {s_suit}; zes of meer troeven is genoeg om te spelen."),
-    "trump_weak": (
+    "trump_weak": entry(
         "{verb_en}: with {s_suit} as trump you would hold {n} trumps{missing_en}; that is not the jack, "
         "the nel and an ace, nor the jack, an ace and four trumps, nor six trumps.",
         "{verb_nl}: met {s_suit} als troef heb je {n} troeven{missing_nl}; dat is niet de boer, de nel en "
         "een aas, niet de boer, een aas en vier troeven, en ook geen zes troeven."),
-    "pass_weak": (
+    "pass_weak": entry(
         "Pass: no suit gives you the jack, the nel and an ace, the jack, an ace and four trumps, or six trumps.",
         "Passen: in geen kleur heb je de boer, de nel en een aas, de boer, een aas en vier troeven, of zes "
         "troeven."),
-    "pass_other": (
-        "Pass: {s_best} is a better trump for you than this.",
-        "Passen: {s_best} is een betere troefkleur voor je dan dit."),
-    "pass_forgo": (
+    "pass_forgo": entry(
         "Pass: you give up playing in {s_best}, where you hold enough to play.",
         "Passen: je laat {s_best} schieten, terwijl je daar genoeg hebt om te spelen."),
-    "forced_best": (
+    "forced_best": entry(
         "Choose {s_suit}: you must name a suit, and {s_suit} is your longest and strongest with {n} cards"
         "{top_en}.",
         "Kies {s_suit}: je moet een kleur noemen, en {s_suit} is je langste en sterkste met {n} kaarten"
         "{top_nl}."),
-    "forced_other": (
+    "forced_other": entry(
         "Choose {s_suit}: you must name a suit; you hold {n} cards of {s_suit}, fewer or weaker than in "
         "{s_best}.",
         "Kies {s_suit}: je moet een kleur noemen; je hebt {n} kaarten in {s_suit}, minder of zwakker dan in "
         "{s_best}."),
     # --- leading -------------------------------------------------------------
-    "draw_top": (
+    "draw_top": entry(
         "Lead {c_card}: your team plays, it is the highest trump left, and {n} trumps are still out: draw them.",
         "Kom uit met {c_card}: jullie spelen, het is de hoogste troef die nog in het spel is, en er zitten nog "
         "{n} troeven buiten: trek ze."),
-    "draw_low": (
+    "draw_low": entry(
         "Lead {c_card}: your team plays and {n} trumps are still out; you do not hold the highest trump "
         "({c_top}), so draw with a low one.",
         "Kom uit met {c_card}: jullie spelen en er zitten nog {n} troeven buiten; de hoogste troef ({c_top}) "
         "heb je niet, dus trek met een lage."),
-    "cash_shortest": (
+    "cash_shortest": entry(
         "Lead {c_card}: it is the highest card of {s_suit} left and {s_suit} is your shortest suit.",
         "Kom uit met {c_card}: het is de hoogste {s_suit} die nog in het spel is en {s_suit} is je kortste "
         "kleur."),
-    "cash": (
+    "cash": entry(
         "Lead {c_card}: it is the highest card of {s_suit} left; of the suits in which you hold the top card, "
         "{s_suit} is the shortest.",
         "Kom uit met {c_card}: het is de hoogste {s_suit} die nog in het spel is; van de kleuren waarin je de "
         "hoogste kaart hebt, is {s_suit} de kortste."),
-    "cash_longer": (
+    "cash_longer": entry(
         "{c_card} is the highest card of {s_suit} left too, but {s_suit} is a longer suit: cash the shorter "
         "suit first.",
         "{c_card} is ook de hoogste {s_suit} die nog in het spel is, maar {s_suit} is langer: haal eerst de "
         "kortere kleur op."),
-    "cash_ruffed": (
+    "cash_ruffed": entry(
         "{c_card} is the highest card of {s_suit} left, but {seat_en} has shown no {s_suit} and may trump it.",
         "{c_card} is de hoogste {s_suit} die nog in het spel is, maar {seat_nl} bekende geen {s_suit} en kan "
         "hem introeven."),
-    "to_partner": (
+    "to_partner": entry(
         "Lead {c_card}: your partner signalled {signal_en} in {s_suit}, so lead that suit to them.",
         "Kom uit met {c_card}: je maat seinde {signal_nl} in {s_suit}, dus speel die kleur naar je maat."),
-    "lead_low": (
+    "lead_low": entry(
         "Lead {c_card}: you have no sure winner to cash, and a low card gives away the fewest points ({p}).",
         "Kom uit met {c_card}: je hebt geen vaste slag om op te halen, en een lage kaart geeft de minste punten "
         "weg ({p})."),
-    "lead_exposed": (
+    "lead_exposed": entry(
         "{c_card} is not the highest card of {s_suit} left ({c_top} is still out), so leading it risks {p} "
         "points.",
         "{c_card} is niet de hoogste {s_suit} ({c_top} zit nog buiten), dus uitkomen ermee kost mogelijk {p} "
         "punten."),
-    "partner_stop": (
+    "partner_stop": entry(
         "{c_card}: your partner signalled not to lead {s_suit}.",
         "{c_card}: je maat seinde dat je geen {s_suit} moet spelen."),
-    "trump_defending": (
+    "trump_defending": entry(
         "{c_card} is a trump: leading trumps as a defender helps the playing team draw them.",
         "{c_card} is troef: als tegenpartij troef spelen helpt de spelers hun troeven te trekken."),
-    "trump_keep": (
+    "trump_keep": entry(
         "{c_card} is a trump: keep it for drawing or trumping later.",
         "{c_card} is troef: bewaar die om later troef te trekken of in te troeven."),
-    "lead_other": (
+    "lead_other": entry(
         "{c_card} gives away {p} points if the opponents take the trick.",
         "{c_card} geeft {p} punten weg als de tegenpartij de slag neemt."),
     # --- following -----------------------------------------------------------
-    "roem_ours": (
+    "roem_ours": entry(
         "Play {c_card}: your side wins this trick and the card makes {r} roem in it.",
         "Speel {c_card}: jullie winnen deze slag en deze kaart maakt er {r} roem in."),
-    "win_sure": (
+    "win_sure": entry(
         "Play {c_card}: it wins this trick for sure ({sure_en}){cheap_en}; the trick is worth {p} points so far.",
         "Speel {c_card}: die wint deze slag zeker ({sure_nl}){cheap_nl}; de slag is tot nu toe {p} punten "
         "waard."),
-    "trump_in": (
+    "trump_in": entry(
         "Play {c_card}: you cannot follow {s_led} and the opponents are winning; a low trump is enough to take "
         "the trick.",
         "Speel {c_card}: je kunt geen {s_led} bekennen en de tegenpartij ligt hoog; een lage troef is genoeg om "
         "de slag te nemen."),
-    "win_unsure": (
+    "win_unsure": entry(
         "{c_card} heads the trick now, but {c_threat} is still out and may beat it.",
         "{c_card} ligt nu hoog, maar {c_threat} zit nog buiten en kan hem slaan."),
-    "smear": (
+    "smear": entry(
         "Play {c_card}: your partner wins this trick{safe_en}, so add points: {p} for your side.",
         "Speel {c_card}: je maat wint deze slag{safe_nl}, dus gooi punten bij: {p} voor jullie."),
-    "signal_ace": (
+    "signal_ace": entry(
         "Play {c_card}: your partner wins this trick; a low card of {s_suit} signals that you hold the highest "
         "card of {s_suit} ({c_top}).",
         "Speel {c_card}: je maat wint deze slag; een lage {s_suit} seint dat je de hoogste {s_suit} hebt "
         "({c_top})."),
-    "signal_second": (
+    "signal_second": entry(
         "Play {c_card}: your partner wins this trick; discarding your highest {s_suit} signals that you also "
         "hold the next one ({c_next}), and adds {p} points.",
         "Speel {c_card}: je maat wint deze slag; je hoogste {s_suit} bijgooien seint dat je ook de volgende "
         "({c_next}) hebt, en levert {p} punten op."),
-    "signal_stop": (
+    "signal_stop": entry(
         "Play {c_card}: your partner wins this trick; a face card of {s_suit} signals not to lead {s_suit} "
         "to you, and adds {p} points.",
         "Speel {c_card}: je maat wint deze slag; een plaatje in {s_suit} seint dat je maat geen {s_suit} moet "
         "spelen (afseinen), en levert {p} punten op."),
-    "keep_winner": (
+    "keep_winner": entry(
         "{c_card} is the highest card of {s_suit} left: keep it to win a trick of its own.",
         "{c_card} is de hoogste {s_suit} die nog in het spel is: bewaar die voor een eigen slag."),
-    "keep_trump": (
+    "keep_trump": entry(
         "{c_card} is a high trump: keep it rather than waste it on your partner's trick.",
         "{c_card} is een hoge troef: bewaar die liever dan hem op de slag van je maat te gooien."),
-    "low": (
+    "low": entry(
         "Play {c_card}: you cannot win this trick, and it gives away the fewest points ({p}).",
         "Speel {c_card}: je kunt deze slag niet winnen, en deze kaart geeft de minste punten weg ({p})."),
-    "low_partner": (
+    "low_partner": entry(
         "Play {c_card}: your partner leads the trick but {c_threat} may still beat it, so give little ({p}).",
         "Speel {c_card}: je maat ligt hoog maar {c_threat} kan die nog slaan, dus geef weinig ({p})."),
-    "gives": (
+    "gives": entry(
         "{c_card} gives away {p} points{roem_en} in a trick the opponents may take.",
         "{c_card} geeft {p} punten{roem_nl} weg in een slag die de tegenpartij kan nemen."),
-    "overtake": (
+    "overtake": entry(
         "{c_card} would take the trick from your partner.",
         "{c_card} zou de slag van je maat overnemen."),
-    "only": (
+    "only": entry(
         "Play {c_card}: it is your only legal card.",
         "Speel {c_card}: het is je enige kaart die mag."),
     # --- claims --------------------------------------------------------------
-    "claim": (
+    "claim": entry(
         "Claim {r} roem: your side won the last trick and it holds {what_en}.",
         "Roem {r}: jullie wonnen de laatste slag en daarin zit {what_nl}."),
-    "claim_none": (
+    "claim_none": entry(
         "Claim nothing: the last trick holds no roem for your side.",
         "Niets roemen: de laatste slag bevat geen roem voor jullie."),
-    "claim_skip": (
+    "claim_skip": entry(
         "Claim nothing: the {r} roem in the last trick would be lost.",
         "Niets roemen: de {r} roem in de laatste slag gaat dan verloren."),
     # --- search (strong level) -----------------------------------------------
-    "search_best": (
+    "search_best": entry(
         "{c_card} wins this trick in {wins} of {n} likely deals and keeps {diff} points more on average than "
         "{c_next}.",
         "{c_card} wint deze slag in {wins} van de {n} waarschijnlijke verdelingen en levert gemiddeld {diff} "
         "punten meer op dan {c_next}."),
-    "search_other": (
+    "search_other": entry(
         "{c_card} wins this trick in {wins} of {n} likely deals and scores {diff} points less on average than "
         "{c_best}.",
         "{c_card} wint deze slag in {wins} van de {n} waarschijnlijke verdelingen en levert gemiddeld {diff} "
         "punten minder op dan {c_best}."),
-    "estimate_play": (
+    "estimate_play": entry(
         "{verb_en}: with {s_suit} as trump your team is estimated to finish {v} points ahead of the other "
         "team (an average over solved deals with hands like yours), more than the {t} a pass is worth here.",
         "{verb_nl}: met {s_suit} als troef eindigt jullie team naar schatting {v} punten voor op de "
         "tegenpartij (een gemiddelde over opgeloste spellen met zulke handen), meer dan de {t} die passen "
         "hier waard is."),
-    "estimate_weak": (
+    "estimate_weak": entry(
         "{verb_en}: with {s_suit} as trump your team is estimated to finish at {v} against the other team "
         "(an average over solved deals with hands like yours), not more than the {t} a pass is worth here.",
         "{verb_nl}: met {s_suit} als troef eindigt jullie team naar schatting op {v} tegen de tegenpartij "
         "(een gemiddelde over opgeloste spellen met zulke handen), niet meer dan de {t} die passen hier "
         "waard is."),
-    "estimate_pass": (
+    "estimate_pass": entry(
         "Pass: your best trump, {s_best}, is estimated at {v} for your team, not more than the {t} a pass is "
         "worth here.",
         "Passen: je beste troefkleur, {s_best}, levert naar schatting {v} op voor jullie team, niet meer dan "
         "de {t} die passen hier waard is."),
-    "estimate_forgo": (
+    "estimate_forgo": entry(
         "Pass: you give up {s_best}, estimated at {v} for your team, more than the {t} a pass is worth here.",
         "Passen: je laat {s_best} schieten, naar schatting {v} voor jullie team, meer dan de {t} die passen "
         "hier waard is."),
-    "estimate_forced": (
+    "estimate_forced": entry(
         "Choose {s_suit}: you must name a suit, and with {s_suit} your team is estimated to finish at {v} "
         "(an average over solved deals with hands like yours).",
         "Kies {s_suit}: je moet een kleur noemen, en met {s_suit} eindigt jullie team naar schatting op {v} "
         "(een gemiddelde over opgeloste spellen met zulke handen)."),
-    "search_rule": (
+    "search_rule": entry(
         " Rule of thumb: {rule}",
         " Vuistregel: {rule}"),
 }
 
-SIGNAL_WORDS = {
-    "ace": ("the highest card", "de hoogste kaart"),
-    "second": ("the two highest cards", "de twee hoogste kaarten"),
+SIGNAL_WORDS: Table = {
+    "ace": entry("the highest card", "de hoogste kaart"),
+    "second": entry("the two highest cards", "de twee hoogste kaarten"),
 }
 
-SEAT_WORDS = {"en": ("North", "East", "South", "West"), "nl": ("Noord", "Oost", "Zuid", "West")}
+SEAT_WORDS = {lang: tuple(seat_words(seat, lang) for seat in range(4)) for lang in LANGS}
 
 
 def render(code: str, lang: str, **facts: Any) -> str:
-    template = TEXTS[code][LANGS.index(lang)]
-    values: dict[str, Any] = {}
-    for key, value in facts.items():
-        if key.startswith("c_"):
-            values[key] = card_words(value, lang)
-        elif key.startswith("s_"):
-            values[key] = suit_words(value, lang)
-        elif key.startswith("cs_"):
-            values[key] = ", ".join(card_words(c, lang) for c in value)
-        else:
-            values[key] = value
-    text = template.format(**values)
-    return text[0].upper() + text[1:]
+    """The advice sentence ``code`` in ``lang``."""
+    return texts.render(TEXTS, code, lang, **facts)
 
 
-def both(code: str, **facts: Any) -> dict[str, str]:
+def both(code: str, **facts: Any) -> Text:
     """The sentence in every language; a template uses the facts ending in its own ``_en``/``_nl``."""
-    return {lang: render(code, lang, **facts) for lang in LANGS}
+    return texts.render_all(TEXTS, code, **facts)
+
+
+__all__ = ["LANGS", "TEXTS", "SIGNAL_WORDS", "SEAT_WORDS", "render", "both"]

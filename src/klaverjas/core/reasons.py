@@ -1,128 +1,124 @@
-"""Refusal reasons in words, Dutch and English (RULES.md section 3)."""
+"""Refusal reasons in words, Dutch and English (docs/rules.md §3).
+
+The refusal sentences live here in the core, beside :func:`klaverjas.core.refusal` that picks
+their codes, rather than in a text layer above: the core's ``Refusal.text`` must speak, and the
+core imports nothing above itself; every front end (command line, web, lessons, bots) shows the
+same engine's reason in the same words; and a new refusal code cannot ship without its sentence,
+since code and sentence change together in the core and tests/test_texts.py checks every code.  The mechanism
+(:mod:`klaverjas.core.texts`) is the one every layer uses; only the table is the core's.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from . import texts
 from .cards import cards_of
+from .texts import (
+    LANGS,
+    Table,
+    card_label,
+    card_words,
+    cards_or,
+    check_lang,
+    entry,
+    phrase,
+    seat_words,
+    suit_words,
+)
 
 if TYPE_CHECKING:
     from .play import Refusal
 
-LANGS = ("en", "nl")
-
-_RANK_WORDS = {
-    "en": ("seven", "eight", "nine", "ten", "jack", "queen", "king", "ace"),
-    "nl": ("zeven", "acht", "negen", "tien", "boer", "vrouw", "heer", "aas"),
+# One sentence per refusal code.  Facts: c_card (the refused card), s_led, s_trump, c_win (the card
+# heading the trick), who (the player heading it) and only (the cards that may be played).
+REFUSALS: Table = {
+    "not_in_hand": entry("You do not hold {c_card}.", "Je hebt {c_card} niet."),
+    "trump_led_follow": entry(
+        "Trump ({s_trump}) was led and you hold trumps, so you must play a trump: {only}.",
+        "Er is troef ({s_trump}) gevraagd en je hebt troef, dus je moet troef bekennen: {only}."),
+    "trump_led_go_higher": entry(
+        "Trump was led; {who} is highest with {c_win} and you can go over it, so you must play a higher trump "
+        "(even over your partner): {only}.",
+        "Er is troef gevraagd; {who} ligt hoog met {c_win} en jij kunt daar overheen, dus je moet hoger troeven "
+        "(ook over je maat): {only}."),
+    "follow_suit": entry("You hold {s_led}, so you must follow suit: {only}.",
+                         "Je hebt {s_led}, dus je moet bekennen: {only}."),
+    "follow_or_trump": entry("You hold {s_led}, so you must follow suit or play a trump: {only}.",
+                             "Je hebt {s_led}, dus je moet bekennen of troeven: {only}."),
+    "head_plain": entry(
+        "No trump is in the trick and {who} is winning with {c_win}; you can beat it, so you must head the trick "
+        "(even over your partner): {only}.",
+        "Er ligt geen troef en {who} ligt hoog met {c_win}; jij kunt die slaan, dus je moet de slag nemen (ook van "
+        "je maat): {only}."),
+    "must_trump": entry("You have no {s_led}; {who} is winning with {c_win}, so you must trump: {only}.",
+                        "Je hebt geen {s_led}; {who} ligt hoog met {c_win}, dus je moet introeven: {only}."),
+    "must_trump_partner": entry(
+        "You have no {s_led}; even though {who} is winning, under these rules you must trump: {only}.",
+        "Je hebt geen {s_led}; ook al ligt {who} hoog, in deze regels moet je introeven: {only}."),
+    "must_overtrump": entry(
+        "You have no {s_led}; {who} is winning with {c_win}, which is trump, so you must overtrump: {only}.",
+        "Je hebt geen {s_led}; {who} ligt hoog met {c_win}, en dat is troef, dus je moet overtroeven: {only}."),
+    "must_overtrump_partner": entry(
+        "You have no {s_led}; {who} is winning with {c_win}, which is trump; under these rules you must still "
+        "trump, higher if you can: {only}.",
+        "Je hebt geen {s_led}; {who} ligt hoog met {c_win}, en dat is troef; in deze regels moet je toch troeven "
+        "en overtroeven als je kunt: {only}."),
+    "must_undertrump": entry(
+        "You have no {s_led} and cannot go over {c_win}; under these rules you must still play a trump "
+        "(undertrumping is compulsory): {only}.",
+        "Je hebt geen {s_led} en kunt niet over {c_win} heen; in deze regels moet je toch troeven (ondertroeven is "
+        "verplicht): {only}."),
+    "no_undertrump": entry(
+        "You have no {s_led}; {who} is winning with {c_win}, which is trump; you cannot overtrump, and you may not "
+        "undertrump while you hold other cards: {only}.",
+        "Je hebt geen {s_led}; {who} ligt hoog met {c_win}, en dat is troef; je kunt niet overtroeven, en "
+        "ondertroeven mag niet zolang je andere kaarten hebt: {only}."),
+    "no_undertrump_partner": entry(
+        "You have no {s_led}; {who} is winning with {c_win}, which is trump; you may discard or overtrump, but you "
+        "may not undertrump while you hold other cards: {only}.",
+        "Je hebt geen {s_led}; {who} ligt hoog met {c_win}, en dat is troef; je mag een andere kaart bijgooien of "
+        "overtroeven, maar ondertroeven mag niet zolang je andere kaarten hebt: {only}."),
 }
-_SUIT_WORDS = {
-    "en": ("clubs", "diamonds", "hearts", "spades"),
-    "nl": ("klaveren", "ruiten", "harten", "schoppen"),
+
+# The parts the sentences are built of: who heads the trick, and which cards may be played.
+REFUSAL_PARTS: Table = {
+    "who_seat": entry("{seat}", "{seat}"),
+    "who_partner_seat": entry("your partner {seat}", "je maat {seat}"),
+    "who_partner": entry("your partner", "je maat"),
+    "who_opponent": entry("the opponent", "de tegenpartij"),
+    "only_one": entry("only {c_card} does", "alleen {c_card} mag"),
+    "only_many": entry("you may play {cards}", "je mag {cards} spelen"),
 }
-_SEAT_WORDS = {
-    "en": ("North", "East", "South", "West"),
-    "nl": ("Noord", "Oost", "Zuid", "West"),
-}
-
-
-def card_words(card: int, lang: str = "en") -> str:
-    """``the queen of hearts`` / ``harten vrouw``."""
-    rank, suit = _RANK_WORDS[lang][card & 7], _SUIT_WORDS[lang][card >> 3]
-    return f"the {rank} of {suit}" if lang == "en" else f"{suit} {rank}"
-
-
-def card_label(card: int, lang: str = "en") -> str:
-    """Accessible name of a card button: ``Jack of hearts`` / ``Harten boer``."""
-    words = card_words(card, lang)
-    words = words[4:] if lang == "en" else words
-    return words[0].upper() + words[1:]
-
-
-def suit_words(suit: int, lang: str = "en") -> str:
-    return _SUIT_WORDS[lang][suit]
-
-
-def seat_words(seat: int, lang: str = "en") -> str:
-    return _SEAT_WORDS[lang][seat]
 
 
 def _only(allowed: int, lang: str) -> str:
-    cards = [card_words(c, lang) for c in cards_of(allowed)]
-    if lang == "nl":
-        if len(cards) == 1:
-            return f"alleen {cards[0]} mag"
-        return "je mag " + ", ".join(cards[:-1]) + " of " + cards[-1] + " spelen"
+    cards = cards_of(allowed)
     if len(cards) == 1:
-        return f"only {cards[0]} does"
-    return "you may play " + ", ".join(cards[:-1]) + " or " + cards[-1]
+        return phrase(REFUSAL_PARTS, "only_one", lang, c_card=cards[0])
+    return phrase(REFUSAL_PARTS, "only_many", lang, cards=cards_or(cards, lang))
+
+
+def _who(r: Refusal, lang: str) -> str:
+    if r.win_seat >= 0:
+        key = "who_partner_seat" if r.partner_winning else "who_seat"
+        return phrase(REFUSAL_PARTS, key, lang, seat=seat_words(r.win_seat, lang))
+    return phrase(REFUSAL_PARTS, "who_partner" if r.partner_winning else "who_opponent", lang)
 
 
 def render(r: Refusal, lang: str = "en") -> str:
-    if lang not in LANGS:
-        raise ValueError(f"unknown language {lang!r}: expected en or nl")
-    nl = lang == "nl"
-    led = suit_words(r.led, lang) if r.led >= 0 else ""
-    trump = suit_words(r.trump, lang)
-    win = card_words(r.win, lang) if r.win >= 0 else ""
-    only = _only(r.allowed, lang) if r.allowed else ""
-    if r.win_seat >= 0:
-        who = seat_words(r.win_seat, lang)
-        if r.partner_winning:
-            who = f"je maat {who}" if nl else f"your partner {who}"
-    else:
-        mate, opponent = ("je maat", "de tegenpartij") if nl else ("your partner", "the opponent")
-        who = mate if r.partner_winning else opponent
-    code = r.code
-    if code == "not_in_hand":
-        return f"Je hebt {card_words(r.card, lang)} niet." if nl else f"You do not hold {card_words(r.card, lang)}."
-    if code == "trump_led_follow":
-        return (f"Er is troef ({trump}) gevraagd en je hebt troef, dus je moet troef bekennen: {only}."
-                if nl else f"Trump ({trump}) was led and you hold trumps, so you must play a trump: {only}.")
-    if code == "trump_led_go_higher":
-        return (f"Er is troef gevraagd; {who} ligt hoog met {win} en jij kunt daar overheen, "
-                f"dus je moet hoger troeven (ook over je maat): {only}." if nl else
-                f"Trump was led; {who} is highest with {win} and you can go over it, "
-                f"so you must play a higher trump (even over your partner): {only}.")
-    if code == "follow_suit":
-        return (f"Je hebt {led}, dus je moet bekennen: {only}." if nl
-                else f"You hold {led}, so you must follow suit: {only}.")
-    if code == "follow_or_trump":
-        return (f"Je hebt {led}, dus je moet bekennen of troeven: {only}." if nl
-                else f"You hold {led}, so you must follow suit or play a trump: {only}.")
-    if code == "head_plain":
-        return (f"Er ligt geen troef en {who} ligt hoog met {win}; jij kunt die slaan, dus je moet "
-                f"de slag nemen (ook van je maat): {only}." if nl else
-                f"No trump is in the trick and {who} is winning with {win}; you can beat it, so you must "
-                f"head the trick (even over your partner): {only}.")
-    if code == "must_trump":
-        return (f"Je hebt geen {led}; {who} ligt hoog met {win}, dus je moet introeven: {only}." if nl
-                else f"You have no {led}; {who} is winning with {win}, so you must trump: {only}.")
-    if code == "must_trump_partner":
-        return (f"Je hebt geen {led}; ook al ligt {who} hoog, in deze regels moet je introeven: {only}." if nl
-                else f"You have no {led}; even though {who} is winning, under these rules you must trump: {only}.")
-    if code == "must_overtrump":
-        return (f"Je hebt geen {led}; {who} ligt hoog met {win}, en dat is troef, dus je moet overtroeven: {only}."
-                if nl else
-                f"You have no {led}; {who} is winning with {win}, which is trump, so you must overtrump: {only}.")
-    if code == "must_overtrump_partner":
-        return (f"Je hebt geen {led}; {who} ligt hoog met {win}, en dat is troef; in deze regels moet je toch "
-                f"troeven en overtroeven als je kunt: {only}." if nl else
-                f"You have no {led}; {who} is winning with {win}, which is trump; under these rules you must "
-                f"still trump, higher if you can: {only}.")
-    if code == "must_undertrump":
-        return (f"Je hebt geen {led} en kunt niet over {win} heen; in deze regels moet je toch troeven "
-                f"(ondertroeven is verplicht): {only}." if nl else
-                f"You have no {led} and cannot go over {win}; under these rules you must still play a trump "
-                f"(undertrumping is compulsory): {only}.")
-    if code == "no_undertrump":
-        return (f"Je hebt geen {led}; {who} ligt hoog met {win}, en dat is troef; je kunt niet overtroeven, en "
-                f"ondertroeven mag niet zolang je andere kaarten hebt: {only}." if nl else
-                f"You have no {led}; {who} is winning with {win}, which is trump; you cannot overtrump, and you "
-                f"may not undertrump while you hold other cards: {only}.")
-    if code == "no_undertrump_partner":
-        return (f"Je hebt geen {led}; {who} ligt hoog met {win}, en dat is troef; je mag een andere kaart "
-                f"bijgooien of overtroeven, maar ondertroeven mag niet zolang je andere kaarten hebt: {only}."
-                if nl else
-                f"You have no {led}; {who} is winning with {win}, which is trump; you may discard or "
-                f"overtrump, but you may not undertrump while you hold other cards: {only}.")
-    raise AssertionError(f"no text for refusal code {code}")
+    """The refusal in words: why the card may not be played, and which cards may."""
+    check_lang(lang)
+    if r.code not in REFUSALS:
+        raise AssertionError(f"no text for refusal code {r.code}")
+    facts: dict[str, Any] = {"c_card": r.card, "s_trump": r.trump}
+    if r.led >= 0:
+        facts["s_led"] = r.led
+    if r.win >= 0:
+        facts.update(c_win=r.win, who=_who(r, lang))
+    if r.allowed:
+        facts["only"] = _only(r.allowed, lang)
+    return texts.render(REFUSALS, r.code, lang, **facts)
+
+
+__all__ = ["LANGS", "REFUSALS", "REFUSAL_PARTS", "render", "card_words", "card_label", "suit_words", "seat_words"]

@@ -35,14 +35,46 @@ from klaverjas.core import (
     trick_roem,
     trick_view,
 )
-from klaverjas.core.reasons import card_words
 from klaverjas.core.roem import quartet_values, trick_roem_parts
 from klaverjas.core.seats import SEATS, step_of
+from klaverjas.core.texts import LANGS, Table, Text, entry, phrase, render, render_all
 
 LESSON_DIR = Path(__file__).parent / "lessons"
 LESSON_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
-LANGS = ("en", "nl")
-Text = dict[str, str]
+
+# What the lessons say about an answer; a lesson's own texts are in its JSON file, checked by _text.
+LESSON_TEXTS: Table = {
+    "allowed_not_best": entry("{c_card} is allowed, but not the best card here. Try again.",
+                              "{c_card} mag, maar is hier niet de beste kaart. Probeer het nog eens."),
+    "not_allowed": entry("That card is not allowed. Try again.", "Die kaart mag niet. Probeer het nog eens."),
+    "not_the_number": entry("Not {choice}. Try again.", "Niet {choice}. Probeer het nog eens."),
+    "no_roem": entry("This trick holds no roem.", "Deze slag bevat geen roem."),
+    "roem_sum": entry("In this trick: {parts} = {total} roem.", "In deze slag: {parts} = {total} roem."),
+    "nat": entry("The playing team has {points} + {roem} roem = {mine}, the defenders {their_points} + {their_roem} "
+                 "= {theirs}. That is not more, so the playing team goes nat: 0, and the defenders get {total} + "
+                 "all roem = {their_score}.",
+                 "De spelers hebben {points} + {roem} roem = {mine}, de tegenpartij {their_points} + {their_roem} = "
+                 "{theirs}. Dat is niet meer, dus de spelers gaan nat: 0, en de tegenpartij krijgt {total} + alle "
+                 "roem = {their_score}."),
+    "made": entry("The playing team has {mine}, more than the defenders' {theirs}: each team scores its own points, "
+                  "{score} and {their_score}.",
+                  "De spelers hebben {mine}, meer dan de {theirs} van de tegenpartij: elk team krijgt zijn eigen "
+                  "punten, {score} en {their_score}."),
+    "hint_roem": entry("Look for runs of three or four in one suit (7 8 9 10 J Q K A), king and queen of trumps, and "
+                       "four of a kind.",
+                       "Zoek reeksen van drie of vier in één kleur (7 8 9 10 B V H A), heer en vrouw van troef, en "
+                       "vier gelijke kaarten."),
+    "hint_score": entry("Add card points and roem per team. The playing team must have more than the defenders; a "
+                        "tie is not enough.",
+                        "Tel per team de kaartpunten en de roem op. De spelers moeten meer hebben dan de tegenpartij; "
+                        "gelijk is niet genoeg."),
+}
+# The parts of the roem in a trick, joined by " + " inside "roem_sum".
+ROEM_PARTS: Table = {
+    "run": entry("a run {v}", "een reeks {v}"),
+    "stuk": entry("stuk {v}", "stuk {v}"),
+    "four": entry("four of a kind {v}", "vier gelijke {v}"),
+}
 
 
 class LessonError(ValueError):
@@ -282,26 +314,20 @@ def check_card(step: CardStep, card: int) -> dict[str, Any]:
     if out["good"]:
         out["explain"] = step.explain
     elif reason is None:
-        out["explain"] = {
-            "en": f"{card_words(card, 'en')[0].upper()}{card_words(card, 'en')[1:]} is allowed, but not the best "
-                  "card here. Try again.",
-            "nl": f"{card_words(card, 'nl')[0].upper()}{card_words(card, 'nl')[1:]} mag, maar is hier niet de beste "
-                  "kaart. Probeer het nog eens."}
+        out["explain"] = render_all(LESSON_TEXTS, "allowed_not_best", c_card=card)
     else:
-        out["explain"] = {"en": "That card is not allowed. Try again.",
-                          "nl": "Die kaart mag niet. Probeer het nog eens."}
+        out["explain"] = render_all(LESSON_TEXTS, "not_allowed")
     return out
 
 
 def roem_breakdown(q: dict[str, Any]) -> Text:
     rules = PRESETS[q["rules"]]
     parts = trick_roem_parts(parse_cards(q["cards"]), parse_suit(q["trump"]), quartet_values(rules))
-    names = {"run": ("a run", "een reeks"), "stuk": ("stuk", "stuk"), "four": ("four of a kind", "vier gelijke")}
     if not parts:
-        return {"en": "This trick holds no roem.", "nl": "Deze slag bevat geen roem."}
+        return render_all(LESSON_TEXTS, "no_roem")
     total = sum(v for _, v in parts)
-    return {"en": "In this trick: " + " + ".join(f"{names[k][0]} {v}" for k, v in parts) + f" = {total} roem.",
-            "nl": "In deze slag: " + " + ".join(f"{names[k][1]} {v}" for k, v in parts) + f" = {total} roem."}
+    return {lang: render(LESSON_TEXTS, "roem_sum", lang, total=total,
+                         parts=" + ".join(phrase(ROEM_PARTS, k, lang, v=v) for k, v in parts)) for lang in LANGS}
 
 
 def score_breakdown(q: dict[str, Any]) -> Text:
@@ -312,37 +338,21 @@ def score_breakdown(q: dict[str, Any]) -> Text:
     s = score_deal(rules, m, pts, roem)
     mine, theirs = pts[m] + roem[m], pts[1 - m] + roem[1 - m]
     if s.nat:
-        return {"en": f"The playing team has {pts[m]} + {roem[m]} roem = {mine}, the defenders {pts[1 - m]} + "
-                      f"{roem[1 - m]} = {theirs}. That is not more, so the playing team goes nat: 0, and the "
-                      f"defenders get {rules.total} + all roem = {s.scores[1 - m]}.",
-                "nl": f"De spelers hebben {pts[m]} + {roem[m]} roem = {mine}, de tegenpartij {pts[1 - m]} + "
-                      f"{roem[1 - m]} = {theirs}. Dat is niet meer, dus de spelers gaan nat: 0, en de tegenpartij "
-                      f"krijgt {rules.total} + alle roem = {s.scores[1 - m]}."}
-    return {"en": f"The playing team has {mine}, more than the defenders' {theirs}: each team scores its own "
-                  f"points, {s.scores[m]} and {s.scores[1 - m]}.",
-            "nl": f"De spelers hebben {mine}, meer dan de {theirs} van de tegenpartij: elk team krijgt zijn eigen "
-                  f"punten, {s.scores[m]} en {s.scores[1 - m]}."}
+        return render_all(LESSON_TEXTS, "nat", points=pts[m], roem=roem[m], mine=mine, their_points=pts[1 - m],
+                          their_roem=roem[1 - m], theirs=theirs, total=rules.total, their_score=s.scores[1 - m])
+    return render_all(LESSON_TEXTS, "made", mine=mine, theirs=theirs, score=s.scores[m], their_score=s.scores[1 - m])
 
 
 def check_choice(step: ChoiceStep, choice: int) -> dict[str, Any]:
     correct = choice == step.answer()
     why = roem_breakdown(step.question) if step.question["type"] == "trick_roem" else score_breakdown(step.question)
-    explain = step.explain if correct else {
-        "en": f"Not {choice}. Try again.", "nl": f"Niet {choice}. Probeer het nog eens."}
+    explain = step.explain if correct else render_all(LESSON_TEXTS, "not_the_number", choice=choice)
     return {"choice": choice, "correct": correct, "done": correct, "explain": explain,
             "why": why if correct else None, "hint": None if correct else _hint(step)}
 
 
 def _hint(step: ChoiceStep) -> Text:
-    if step.question["type"] == "trick_roem":
-        return {"en": "Look for runs of three or four in one suit (7 8 9 10 J Q K A), king and queen of trumps, and "
-                      "four of a kind.",
-                "nl": "Zoek reeksen van drie of vier in één kleur (7 8 9 10 B V H A), heer en vrouw van troef, en "
-                      "vier gelijke kaarten."}
-    return {"en": "Add card points and roem per team. The playing team must have more than the defenders; a tie is "
-                  "not enough.",
-            "nl": "Tel per team de kaartpunten en de roem op. De spelers moeten meer hebben dan de tegenpartij; gelijk "
-                  "is niet genoeg."}
+    return render_all(LESSON_TEXTS, "hint_roem" if step.question["type"] == "trick_roem" else "hint_score")
 
 
 __all__ = ["Lesson", "LessonError", "CardStep", "ChoiceStep", "load_lessons", "parse_lesson", "check_card",

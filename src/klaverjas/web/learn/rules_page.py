@@ -3,6 +3,7 @@
 Nothing here states a rule by hand: every sentence is picked from a field of the
 ``Rules`` value, and every legal-play sentence is picked by classifying what
 ``legal_for`` answers for a small example trick, so the page says what the engine does.
+The sentences are tables of :mod:`klaverjas.core.texts`, keyed by what picks them.
 """
 
 from __future__ import annotations
@@ -29,14 +30,10 @@ from klaverjas.core import (
 )
 from klaverjas.core.roem import hand_roemtes, has_sturk, quartet_values
 from klaverjas.core.seats import next_seat
+from klaverjas.core.texts import Table, Text, entry, render_all
 
-Text = dict[str, str]
 HEARTS = 2
 SOUTH = 2  # seats are N E S W = 0..3
-
-
-def both(en: str, nl: str) -> Text:
-    return {"en": en, "nl": nl}
 
 
 # --- legal play: example situations --------------------------------------------------------------
@@ -49,69 +46,69 @@ class Situation:
     says: Text  # the situation in words
 
 
-# Hearts are trump in every example (S001's worked example is the fourth situation).
+# Hearts are trump in every example (the worked example of docs/rules.md §3 is the fourth situation).
 SITUATIONS: tuple[Situation, ...] = (
     Situation("plain_follow", ("QS", "7S", "8S"), "KS 9S 8C AD TD 7H JH 9C",
-              both("Spades are led and you hold spades.", "Er is schoppen gevraagd en je hebt schoppen.")),
+              entry("Spades are led and you hold spades.", "Er is schoppen gevraagd en je hebt schoppen.")),
     Situation("trump_led", ("QH", "8H", "KH"), "JH 7H 8C AD TD KS 9S 9C",
-              both("Trump is led, an opponent is highest with the king of trumps, and you hold the jack and the 7 "
-                   "of trumps.",
-                   "Er is troef gevraagd, een tegenstander ligt hoog met troef heer, en je hebt troef boer en "
-                   "troef zeven.")),
+              entry("Trump is led, an opponent is highest with the king of trumps, and you hold the jack and the 7 "
+                    "of trumps.",
+                    "Er is troef gevraagd, een tegenstander ligt hoog met troef heer, en je hebt troef boer en "
+                    "troef zeven.")),
     Situation("void_opponent", ("AS", "7S", "8S"), "7H JH 8C KC KD AD TD 9C",
-              both("Spades are led, an opponent is winning with the ace, you have no spades but do hold trumps.",
-                   "Er is schoppen gevraagd, een tegenstander ligt hoog met de aas, je hebt geen schoppen maar wel "
-                   "troef.")),
+              entry("Spades are led, an opponent is winning with the ace, you have no spades but do hold trumps.",
+                    "Er is schoppen gevraagd, een tegenstander ligt hoog met de aas, je hebt geen schoppen maar wel "
+                    "troef.")),
     Situation("void_overtrump", ("AS", "7S", "QH"), "7H JH 8C KC KD AD TD 9C",
-              both("Spades are led and an opponent has trumped with the queen; you have no spades and hold the jack "
-                   "and the 7 of trumps.",
-                   "Er is schoppen gevraagd en een tegenstander heeft ingetroefd met de vrouw; je hebt geen schoppen "
-                   "en wel troef boer en troef zeven.")),
+              entry("Spades are led and an opponent has trumped with the queen; you have no spades and hold the jack "
+                    "and the 7 of trumps.",
+                    "Er is schoppen gevraagd en een tegenstander heeft ingetroefd met de vrouw; je hebt geen schoppen "
+                    "en wel troef boer en troef zeven.")),
     Situation("void_lower_trump", ("AS", "7S", "QH"), "7H 8C KC KD AD TD 9C QD",
-              both("Spades are led and an opponent has trumped with the queen; you have no spades, and your only "
-                   "trump is the 7.",
-                   "Er is schoppen gevraagd en een tegenstander heeft ingetroefd met de vrouw; je hebt geen schoppen, "
-                   "en je enige troef is de zeven.")),
+              entry("Spades are led and an opponent has trumped with the queen; you have no spades, and your only "
+                    "trump is the 7.",
+                    "Er is schoppen gevraagd en een tegenstander heeft ingetroefd met de vrouw; je hebt geen schoppen, "
+                    "en je enige troef is de zeven.")),
     Situation("partner_winning", ("8S", "AS", "7S"), "7H JH 8C KC KD AD TD 9C",
-              both("Spades are led and your partner is winning with the ace; you have no spades but do hold trumps.",
-                   "Er is schoppen gevraagd en je maat ligt hoog met de aas; je hebt geen schoppen maar wel troef.")),
+              entry("Spades are led and your partner is winning with the ace; you have no spades but do hold trumps.",
+                    "Er is schoppen gevraagd en je maat ligt hoog met de aas; je hebt geen schoppen maar wel troef.")),
     Situation("partner_trumped", ("AS", "QH", "7S"), "7H JH 8C KC KD AD TD 9C",
-              both("Spades are led and your partner has trumped with the queen; you have no spades and hold the jack "
-                   "and the 7 of trumps.",
-                   "Er is schoppen gevraagd en je maat heeft ingetroefd met de vrouw; je hebt geen schoppen en wel "
-                   "troef boer en troef zeven.")),
+              entry("Spades are led and your partner has trumped with the queen; you have no spades and hold the jack "
+                    "and the 7 of trumps.",
+                    "Er is schoppen gevraagd en je maat heeft ingetroefd met de vrouw; je hebt geen schoppen en wel "
+                    "troef boer en troef zeven.")),
     Situation("partner_trumped_lower", ("AS", "QH", "7S"), "7H 8C KC KD AD TD 9C QD",
-              both("Spades are led and your partner has trumped with the queen; you have no spades, and your only "
-                   "trump is the 7.",
-                   "Er is schoppen gevraagd en je maat heeft ingetroefd met de vrouw; je hebt geen schoppen, en je "
-                   "enige troef is de zeven.")),
+              entry("Spades are led and your partner has trumped with the queen; you have no spades, and your only "
+                    "trump is the 7.",
+                    "Er is schoppen gevraagd en je maat heeft ingetroefd met de vrouw; je hebt geen schoppen, en je "
+                    "enige troef is de zeven.")),
     Situation("only_lower_trumps", ("AS", "7S", "QH"), "7H 8H",
-              both("Late in the deal: spades are led, an opponent has trumped with the queen, and you hold only the "
-                   "7 and the 8 of trumps.",
-                   "Laat in het spel: er is schoppen gevraagd, een tegenstander heeft ingetroefd met de vrouw, en je "
-                   "hebt alleen nog troef zeven en troef acht.")),
+              entry("Late in the deal: spades are led, an opponent has trumped with the queen, and you hold only the "
+                    "7 and the 8 of trumps.",
+                    "Laat in het spel: er is schoppen gevraagd, een tegenstander heeft ingetroefd met de vrouw, en je "
+                    "hebt alleen nog troef zeven en troef acht.")),
 )
 
-# What a set of legal cards means.  The tests check every kind against the table of RULES.md
-# section 3; a situation whose legal cards fit none of these is an error, never a guess.
-KIND_TEXTS: dict[str, Text] = {
-    "follow": both("You must follow suit: any card of that suit, you need not win the trick.",
-                   "Je moet bekennen: elke kaart van die kleur, je hoeft de slag niet te nemen."),
-    "follow_head": both("You must follow suit and beat the highest card if you can, even your partner's.",
-                        "Je moet bekennen en de hoogste kaart slaan als je kunt, ook die van je maat."),
-    "follow_or_trump": both("You may follow suit or play a trump.", "Je mag bekennen of troeven."),
-    "trump_higher": both("You must play a higher trump if you have one, even over your partner.",
-                         "Je moet een hogere troef spelen als je die hebt, ook over je maat heen."),
-    "trump_any": both("You must play a trump; any trump will do.", "Je moet troef bekennen; elke troef mag."),
-    "must_trump": both("You must trump (trump in); any trump will do.", "Je moet introeven; elke troef mag."),
-    "overtrump": both("You must play a higher trump (overtrump).", "Je moet hoger troeven (overtroeven)."),
-    "undertrump": both("You must still play a trump, even a lower one (undertrump).",
-                       "Je moet toch troef spelen, ook een lagere (ondertroeven)."),
-    "discard": both("You may not undertrump: discard a card of another suit.",
-                    "Ondertroeven mag niet: gooi een kaart van een andere kleur bij."),
-    "discard_or_overtrump": both("You may discard a card of another suit or overtrump, but not undertrump.",
-                                 "Je mag een andere kleur bijgooien of overtroeven, maar niet ondertroeven."),
-    "any": both("You may play any card.", "Je mag elke kaart spelen."),
+# What a set of legal cards means.  The tests check every kind against the table of docs/rules.md §3;
+# a situation whose legal cards fit none of these is an error, never a guess.
+KIND_TEXTS: Table = {
+    "follow": entry("You must follow suit: any card of that suit, you need not win the trick.",
+                    "Je moet bekennen: elke kaart van die kleur, je hoeft de slag niet te nemen."),
+    "follow_head": entry("You must follow suit and beat the highest card if you can, even your partner's.",
+                         "Je moet bekennen en de hoogste kaart slaan als je kunt, ook die van je maat."),
+    "follow_or_trump": entry("You may follow suit or play a trump.", "Je mag bekennen of troeven."),
+    "trump_higher": entry("You must play a higher trump if you have one, even over your partner.",
+                          "Je moet een hogere troef spelen als je die hebt, ook over je maat heen."),
+    "trump_any": entry("You must play a trump; any trump will do.", "Je moet troef bekennen; elke troef mag."),
+    "must_trump": entry("You must trump (trump in); any trump will do.", "Je moet introeven; elke troef mag."),
+    "overtrump": entry("You must play a higher trump (overtrump).", "Je moet hoger troeven (overtroeven)."),
+    "undertrump": entry("You must still play a trump, even a lower one (undertrump).",
+                        "Je moet toch troef spelen, ook een lagere (ondertroeven)."),
+    "discard": entry("You may not undertrump: discard a card of another suit.",
+                     "Ondertroeven mag niet: gooi een kaart van een andere kleur bij."),
+    "discard_or_overtrump": entry("You may discard a card of another suit or overtrump, but not undertrump.",
+                                  "Je mag een andere kleur bijgooien of overtroeven, maar niet ondertroeven."),
+    "any": entry("You may play any card.", "Je mag elke kaart spelen."),
 }
 
 
@@ -122,7 +119,7 @@ def trick_seats(rules: Rules) -> list[int]:
 
 
 def classify(rules: Rules, trump: int, hand: int, trick: Sequence[int], legal: int) -> str:
-    """Name the legal set in the words of RULES.md section 3."""
+    """Name the legal set in the words of docs/rules.md §3."""
     tables = TABLES[rules.values]
     view = trick_view(trick, trump, tables)
     above = tables.above[trump]
@@ -158,14 +155,10 @@ def situation_json(rules: Rules, s: Situation, trump: int = HEARTS) -> dict[str,
     return {"id": s.id, "trump": "CDHS"[trump], "trick": [{"seat": "NESW"[seat], "card": c}
                                                          for seat, c in zip(seats, s.trick, strict=True)],
             "hand": [card_name(c) for c in cards_of(hand)], "legal": [card_name(c) for c in cards_of(legal)],
-            "kind": kind, "says": s.says, "rule": KIND_TEXTS[kind]}
+            "kind": kind, "says": s.says, "rule": render_all(KIND_TEXTS, kind)}
 
 
 # --- card values ---------------------------------------------------------------------------------
-
-RANK_TEXT = {"en": ("7", "8", "9", "10", "jack", "queen", "king", "ace"),
-             "nl": ("7", "8", "9", "10", "boer", "vrouw", "heer", "aas")}
-
 
 def card_values(rules: Rules) -> dict[str, Any]:
     tables = TABLES[rules.values]
@@ -180,87 +173,126 @@ def card_values(rules: Rules) -> dict[str, Any]:
     total = trump_sum + 3 * plain_sum + tables.last_trick
     return {"trump": trump, "plain": plain, "trump_sum": trump_sum, "plain_sum": plain_sum,
             "last_trick": tables.last_trick, "total": total,
-            "text": both(f"Trump is worth {trump_sum}, each other suit {plain_sum}; the last trick adds "
-                         f"{tables.last_trick}: {total} points a deal.",
-                         f"Troef is {trump_sum} punten waard, elke andere kleur {plain_sum}; de laatste slag telt "
-                         f"{tables.last_trick} extra: {total} punten per spel.")}
+            "text": render_all(PAGE_TEXTS, "values", trump_sum=trump_sum, plain_sum=plain_sum,
+                               last_trick=tables.last_trick, total=total)}
 
 
 # --- fields in words -----------------------------------------------------------------------------
 
-DIRECTION = {
-    "clockwise": both("Play goes clockwise; the player to the dealer's left leads the first trick, and the deal "
-                      "passes to the left.",
-                      "Er wordt met de klok mee gespeeld; de speler links van de deler komt uit, en de deling gaat "
-                      "naar links."),
-    "anticlockwise": both("Play goes anticlockwise; the player to the dealer's right leads the first trick, and the "
-                          "deal passes to the right.",
-                          "Er wordt tegen de klok in gespeeld; de speler rechts van de deler komt uit, en de deling "
-                          "gaat naar rechts."),
+DIRECTION: Table = {
+    "clockwise": entry("Play goes clockwise; the player to the dealer's left leads the first trick, and the deal "
+                       "passes to the left.",
+                       "Er wordt met de klok mee gespeeld; de speler links van de deler komt uit, en de deling gaat "
+                       "naar links."),
+    "anticlockwise": entry("Play goes anticlockwise; the player to the dealer's right leads the first trick, and the "
+                           "deal passes to the right.",
+                           "Er wordt tegen de klok in gespeeld; de speler rechts van de deler komt uit, en de deling "
+                           "gaat naar rechts."),
 }
 
-TRUMP_SELECTION = {
-    "proposed": both("A trump suit is proposed at random; from the first leader on, each player says play or pass; "
-                     "the first to play takes it. If all pass, the first leader must choose another suit.",
-                     "Er wordt willekeurig een troefkleur voorgesteld; vanaf de voorhand zegt ieder spelen of passen; "
-                     "wie als eerste speelt, neemt hem. Past iedereen, dan moet de voorhand een andere kleur kiezen."),
-    "free": both("From the first leader on, each player names a suit or passes; if all four pass, the first leader "
-                 "must name one.",
-                 "Vanaf de voorhand noemt ieder een kleur of past; passen alle vier, dan moet de voorhand er een "
+TRUMP_SELECTION: Table = {
+    "proposed": entry("A trump suit is proposed at random; from the first leader on, each player says play or pass; "
+                      "the first to play takes it. If all pass, the first leader must choose another suit.",
+                      "Er wordt willekeurig een troefkleur voorgesteld; vanaf de voorhand zegt ieder spelen of passen; "
+                      "wie als eerste speelt, neemt hem. Past iedereen, dan moet de voorhand een andere kleur kiezen."),
+    "free": entry("From the first leader on, each player names a suit or passes; if all four pass, the first leader "
+                  "must name one.",
+                  "Vanaf de voorhand noemt ieder een kleur of past; passen alle vier, dan moet de voorhand er een "
+                  "noemen."),
+    "utrecht": entry("The first leader must name a trump suit at once (Utrecht, compulsory).",
+                     "De voorhand moet meteen een troefkleur noemen (Utrechts, verplicht)."),
+    "turned": entry("A turned card shows a suit; from the first leader on, each plays or passes; if all pass, the "
+                    "first leader names another suit.",
+                    "Een omgedraaide kaart toont een kleur; vanaf de voorhand speelt of past ieder; past iedereen, dan "
+                    "noemt de voorhand een andere kleur."),
+    "last_card": entry("The dealer's last card is dealt face up and its suit is trump; nobody chooses, and there is "
+                       "no playing team.",
+                       "De laatste kaart van de deler ligt open en die kleur is troef; niemand kiest, en er is geen "
+                       "spelend team."),
+    "bid": entry("From the seat after the dealer each names a suit or passes; after three passes the dealer must "
+                 "name one.",
+                 "Vanaf de speler na de deler noemt ieder een kleur of past; na drie keer passen moet de deler er een "
                  "noemen."),
-    "utrecht": both("The first leader must name a trump suit at once (Utrecht, compulsory).",
-                    "De voorhand moet meteen een troefkleur noemen (Utrechts, verplicht)."),
-    "turned": both("A turned card shows a suit; from the first leader on, each plays or passes; if all pass, the "
-                   "first leader names another suit.",
-                   "Een omgedraaide kaart toont een kleur; vanaf de voorhand speelt of past ieder; past iedereen, dan "
-                   "noemt de voorhand een andere kleur."),
-    "last_card": both("The dealer's last card is dealt face up and its suit is trump; nobody chooses, and there is "
-                      "no playing team.",
-                      "De laatste kaart van de deler ligt open en die kleur is troef; niemand kiest, en er is geen "
-                      "spelend team."),
-    "bid": both("From the seat after the dealer each names a suit or passes; after three passes the dealer must "
-                "name one.",
-                "Vanaf de speler na de deler noemt ieder een kleur of past; na drie keer passen moet de deler er een "
-                "noemen."),
+}
+
+
+MATCH_END: Table = {
+    "deals": entry("A match (a boom) is {n} deals; the higher total wins.",
+                   "Een partij (een boom) is {n} spellen; het hoogste totaal wint."),
+    "points": entry("The first team to reach {n} points wins; if both reach it in the same deal the higher total "
+                    "wins.",
+                    "Het eerste team dat {n} punten haalt wint; halen beide het in hetzelfde spel, dan wint het "
+                    "hoogste totaal."),
+    "strokes": entry("A team that reaches 100 goes on one stroke, two if the others have less than 50; the first to "
+                     "{n} strokes wins the boem. Nobody at 100 after a deal: ou jol, totals carry over.",
+                     "Een team dat 100 haalt gaat op met één streep, twee als de anderen onder de 50 zitten; wie "
+                     "eerst {n} strepen heeft wint de boem. Niemand op 100 na een spel: ou jol, de standen lopen "
+                     "door."),
+    "open": entry("The match has no set end.", "De partij heeft geen vast einde."),
 }
 
 
 def match_end_text(rules: Rules) -> Text:
     kind, n = rules.match_end_kind
-    if kind == "deals":
-        return both(f"A match (a boom) is {n} deals; the higher total wins.",
-                    f"Een partij (een boom) is {n} spellen; het hoogste totaal wint.")
-    if kind == "points":
-        return both(f"The first team to reach {n} points wins; if both reach it in the same deal the higher total "
-                    "wins.",
-                    f"Het eerste team dat {n} punten haalt wint; halen beide het in hetzelfde spel, dan wint het "
-                    "hoogste totaal.")
-    if kind == "strokes":
-        return both(f"A team that reaches 100 goes on one stroke, two if the others have less than 50; the first to "
-                    f"{n} strokes wins the boem. Nobody at 100 after a deal: ou jol, totals carry over.",
-                    f"Een team dat 100 haalt gaat op met één streep, twee als de anderen onder de 50 zitten; wie "
-                    f"eerst {n} strepen heeft wint de boem. Niemand op 100 na een spel: ou jol, de standen lopen "
-                    "door.")
-    return both("The match has no set end.", "De partij heeft geen vast einde.")
+    return render_all(MATCH_END, kind, n=n)
+
+
+# --- sentences of the page with facts of the rules -----------------------------------------------
+
+PAGE_TEXTS: Table = {
+    "values": entry("Trump is worth {trump_sum}, each other suit {plain_sum}; the last trick adds {last_trick}: "
+                    "{total} points a deal.",
+                    "Troef is {trump_sum} punten waard, elke andere kleur {plain_sum}; de laatste slag telt "
+                    "{last_trick} extra: {total} punten per spel."),
+    "roem_trick": entry("Roem counts within one trick (the four cards on the table) and goes to the team that wins "
+                        "that trick. Runs use the natural order 7 8 9 10 J Q K A, also in trumps.",
+                        "Roem telt binnen één slag (de vier kaarten op tafel) en gaat naar het team dat die slag "
+                        "wint. Reeksen gaan in de gewone volgorde 7 8 9 10 B V H A, ook in troef."),
+    "claim_by_team": entry("The team that wins the trick must claim its roem before the next card, or it is lost.",
+                           "Het team dat de slag wint moet de roem melden voor de volgende kaart, anders vervalt "
+                           "die."),
+    "claim_by_app": entry("The app counts roem automatically.", "De app telt de roem automatisch."),
+    "pit": entry("Pit (mars): a team that takes all eight tricks gets {pit_bonus} extra roem.",
+                 "Pit (mars): een team dat alle acht slagen haalt krijgt {pit_bonus} roem extra."),
+    "no_pit": entry("There is no pit bonus.", "Er is geen pitbonus."),
+    "roem_hand": entry("Roemtes are declared from the hand with your first card. Only the team holding the single "
+                       "best roemte scores its roemtes; Sturk always counts for its holder (this project's values, "
+                       "as the South African rules give none).",
+                       "Roemtes meld je uit je hand bij je eerste kaart. Alleen het team met de beste roemte telt "
+                       "zijn roemtes; Sturk telt altijd voor wie hem heeft (waarden van dit project; de "
+                       "Zuid-Afrikaanse regels noemen er geen)."),
+    "claim_roemtes": entry("The app declares roemtes automatically.", "De app meldt roemtes automatisch."),
+    "sturk": entry("Sturk: king and queen of trumps", "Sturk: heer en vrouw van troef"),
+    "score_makers": entry("The playing team must score more than the defenders, roem included (without roem at "
+                          "least {half} of {total}). If not, also at a tie, it goes nat: it scores 0 and the "
+                          "defenders get {total} plus all roem of the deal.",
+                          "Het spelende team moet meer halen dan de tegenpartij, roem meegeteld (zonder roem "
+                          "minstens {half} van de {total}). Lukt dat niet, ook bij gelijkspel, dan gaat het nat: het "
+                          "krijgt 0 en de tegenpartij {total} plus alle roem van het spel."),
+    "score_strokes": entry("There is no playing team and nobody goes nat. Each team counts its card points "
+                           "({total} a deal with the last trick) and its roem; the first to 100 goes on.",
+                           "Er is geen spelend team en niemand gaat nat. Elk team telt zijn kaartpunten "
+                           "({total} per spel met de laatste slag) en zijn roem; wie eerst 100 haalt gaat op."),
+}
 
 
 # --- roem and scoring ----------------------------------------------------------------------------
 
 ROEM_TRICKS: tuple[tuple[str, str, Text], ...] = (
-    ("KH QH 7C 8D", "H", both("King and queen of trumps (stuk)", "Heer en vrouw van troef (stuk)")),
-    ("9S TS JS 7C", "H", both("Three in a row", "Drie op een rij")),
-    ("JH QH KH 7S", "H", both("Three in a row in trumps with stuk", "Drie op een rij in troef met stuk")),
-    ("9S TS JS QS", "H", both("Four in a row", "Vier op een rij")),
-    ("JC JD JH JS", "H", both("Four jacks", "Vier boeren")),
-    ("QC QD QH QS", "H", both("Four queens", "Vier vrouwen")),
-    ("7C 7D 7H 7S", "H", both("Four sevens", "Vier zevens")),
+    ("KH QH 7C 8D", "H", entry("King and queen of trumps (stuk)", "Heer en vrouw van troef (stuk)")),
+    ("9S TS JS 7C", "H", entry("Three in a row", "Drie op een rij")),
+    ("JH QH KH 7S", "H", entry("Three in a row in trumps with stuk", "Drie op een rij in troef met stuk")),
+    ("9S TS JS QS", "H", entry("Four in a row", "Vier op een rij")),
+    ("JC JD JH JS", "H", entry("Four jacks", "Vier boeren")),
+    ("QC QD QH QS", "H", entry("Four queens", "Vier vrouwen")),
+    ("7C 7D 7H 7S", "H", entry("Four sevens", "Vier zevens")),
 )
 
 ROEMTE_HANDS: tuple[tuple[str, Text], ...] = (
-    ("TD JD QD 7C 8S 9H AS KC", both("Three in a row (a twenty)", "Drie op een rij (een twintig)")),
-    ("7C 8C 9C TC AD KS QH 8D", both("Four in a row (a fifty)", "Vier op een rij (een vijftig)")),
-    ("9S TS JS QS KS 7D 8H AC", both("Five in a row", "Vijf op een rij")),
-    ("JC JD JH JS 7D 8H 9C AS", both("Four jacks (four boere)", "Vier boeren (vier boere)")),
+    ("TD JD QD 7C 8S 9H AS KC", entry("Three in a row (a twenty)", "Drie op een rij (een twintig)")),
+    ("7C 8C 9C TC AD KS QH 8D", entry("Four in a row (a fifty)", "Vier op een rij (een vijftig)")),
+    ("9S TS JS QS KS 7D 8H AC", entry("Five in a row", "Vijf op een rij")),
+    ("JC JD JH JS 7D 8H 9C AS", entry("Four jacks (four boere)", "Vier boeren (vier boere)")),
 )
 
 
@@ -272,46 +304,37 @@ def roem_json(rules: Rules) -> dict[str, Any]:
             t = "CDHS".index(trump)
             examples.append({"cards": cards.split(), "trump": trump, "label": label,
                              "roem": trick_roem(parse_cards(cards), t, quartets)})
-        claim = both("The team that wins the trick must claim its roem before the next card, or it is lost.",
-                     "Het team dat de slag wint moet de roem melden voor de volgende kaart, anders vervalt die.") \
-            if rules.roem_claim == "claimed" else \
-            both("The app counts roem automatically.", "De app telt de roem automatisch.")
+        claim = "claim_by_team" if rules.roem_claim == "claimed" else "claim_by_app"
         return {"kind": "trick", "examples": examples, "pit_bonus": rules.pit_bonus,
-                "text": both("Roem counts within one trick (the four cards on the table) and goes to the team that "
-                             "wins that trick. Runs use the natural order 7 8 9 10 J Q K A, also in trumps.",
-                             "Roem telt binnen één slag (de vier kaarten op tafel) en gaat naar het team dat die slag "
-                             "wint. Reeksen gaan in de gewone volgorde 7 8 9 10 B V H A, ook in troef."),
-                "claim": claim,
-                "pit": both(f"Pit (mars): a team that takes all eight tricks gets {rules.pit_bonus} extra roem.",
-                            f"Pit (mars): een team dat alle acht slagen haalt krijgt {rules.pit_bonus} roem extra.")
-                if rules.pit_bonus else both("There is no pit bonus.", "Er is geen pitbonus.")}
+                "text": render_all(PAGE_TEXTS, "roem_trick"), "claim": render_all(PAGE_TEXTS, claim),
+                "pit": render_all(PAGE_TEXTS, "pit", pit_bonus=rules.pit_bonus) if rules.pit_bonus
+                else render_all(PAGE_TEXTS, "no_pit")}
     examples = []
     for cards, label in ROEMTE_HANDS:
         found = hand_roemtes(parse_hand(cards), 0, 0, HEARTS)
         examples.append({"cards": cards.split(), "trump": "H", "label": label, "roem": sum(r.value for r in found)})
     sturk_hand = "KH QH 7C 9D JS AS 8C TD"
-    examples.append({"cards": sturk_hand.split(), "trump": "H", "label": both("Sturk: king and queen of trumps",
-                                                                            "Sturk: heer en vrouw van troef"),
+    examples.append({"cards": sturk_hand.split(), "trump": "H", "label": render_all(PAGE_TEXTS, "sturk"),
                      "roem": 20 if has_sturk(parse_hand(sturk_hand), HEARTS) else 0})
     return {"kind": "hand", "examples": examples, "pit_bonus": rules.pit_bonus,
-            "text": both("Roemtes are declared from the hand with your first card. Only the team holding the single "
-                         "best roemte scores its roemtes; Sturk always counts for its holder (this project's values, "
-                         "as S000 gives none).",
-                         "Roemtes meld je uit je hand bij je eerste kaart. Alleen het team met de beste roemte telt "
-                         "zijn roemtes; Sturk telt altijd voor wie hem heeft (waarden van dit project; S000 noemt er "
-                         "geen)."),
-            "claim": both("The app declares roemtes automatically.", "De app meldt roemtes automatisch."),
-            "pit": both("There is no pit bonus.", "Er is geen pitbonus.")}
+            "text": render_all(PAGE_TEXTS, "roem_hand"), "claim": render_all(PAGE_TEXTS, "claim_roemtes"),
+            "pit": render_all(PAGE_TEXTS, "no_pit")}
 
 
 SCORE_CASES: tuple[tuple[tuple[int, int], tuple[int, int], bool, Text], ...] = (
-    ((82, 80), (0, 20), False, both("Playing team 82, defenders 80 and 20 roem", "Spelers 82, tegenpartij 80 en "
-                                    "20 roem")),
-    ((81, 81), (0, 0), False, both("81 to 81, no roem", "81 tegen 81, geen roem")),
-    ((91, 71), (20, 0), False, both("Playing team 91 and 20 roem, defenders 71", "Spelers 91 en 20 roem, "
-                                    "tegenpartij 71")),
-    ((162, 0), (40, 0), True, both("Playing team takes every trick, with 40 roem", "Spelers halen alle slagen, met "
-                                   "40 roem")),
+    ((82, 80), (0, 20), False, entry("Playing team 82, defenders 80 and 20 roem",
+                                     "Spelers 82, tegenpartij 80 en 20 roem")),
+    ((81, 81), (0, 0), False, entry("81 to 81, no roem", "81 tegen 81, geen roem")),
+    ((91, 71), (20, 0), False, entry("Playing team 91 and 20 roem, defenders 71",
+                                     "Spelers 91 en 20 roem, tegenpartij 71")),
+    ((162, 0), (40, 0), True, entry("Playing team takes every trick, with 40 roem",
+                                    "Spelers halen alle slagen, met 40 roem")),
+)
+
+STROKE_CASES: tuple[tuple[tuple[int, int], Text], ...] = (
+    ((104, 33), entry("Us 104, them 33", "Wij 104, zij 33")),
+    ((117, 82), entry("Us 117, them 82", "Wij 117, zij 82")),
+    ((91, 55), entry("Us 91, them 55", "Wij 91, zij 55")),
 )
 
 
@@ -324,30 +347,19 @@ def scoring_json(rules: Rules) -> dict[str, Any]:
                           "score": list(score.scores), "nat": score.nat})
         half = rules.total // 2 + 1
         return {"kind": "makers", "cases": cases,
-                "text": both(f"The playing team must score more than the defenders, roem included (without roem at "
-                             f"least {half} of {rules.total}). If not, also at a tie, it goes nat: it scores 0 and the "
-                             f"defenders get {rules.total} plus all roem of the deal.",
-                             f"Het spelende team moet meer halen dan de tegenpartij, roem meegeteld (zonder roem "
-                             f"minstens {half} van de {rules.total}). Lukt dat niet, ook bij gelijkspel, dan gaat "
-                             f"het nat: het krijgt 0 en de tegenpartij {rules.total} plus alle roem van het spel.")}
+                "text": render_all(PAGE_TEXTS, "score_makers", half=half, total=rules.total)}
     goes = []
-    for running, label in (((104, 33), both("Us 104, them 33", "Wij 104, zij 33")),
-                            ((117, 82), both("Us 117, them 82", "Wij 117, zij 82")),
-                            ((91, 55), both("Us 91, them 55", "Wij 91, zij 55"))):
+    for running, label in STROKE_CASES:
         on = going_on(rules, running)
         goes.append({"label": label, "running": list(running),
                      "strokes": 0 if on is None else on[1], "team": None if on is None else "NS EW".split()[on[0]]})
     return {"kind": "strokes", "cases": goes,
-            "text": both("There is no playing team and nobody goes nat. Each team counts its card points "
-                         f"({rules.total} a deal with the last trick) and its roem; the first to 100 goes on.",
-                         "Er is geen spelend team en niemand gaat nat. Elk team telt zijn kaartpunten "
-                         f"({rules.total} per spel met de laatste slag) en zijn roem; wie eerst 100 haalt gaat op.")}
+            "text": render_all(PAGE_TEXTS, "score_strokes", total=rules.total)}
 
 
-PRESET_NAMES = {
-    "amsterdam": both("Amsterdam", "Amsterdams"), "rotterdam": both("Rotterdam", "Rotterdams"),
-    "sa": both("South African Klawerjas", "Zuid-Afrikaans (Klawerjas)"), "strict": both("Strict (S003)",
-                                                                                      "Streng (S003)"),
+PRESET_NAMES: Table = {
+    "amsterdam": entry("Amsterdam", "Amsterdams"), "rotterdam": entry("Rotterdam", "Rotterdams"),
+    "sa": entry("South African Klawerjas", "Zuid-Afrikaans (Klawerjas)"), "strict": entry("Strict", "Streng"),
 }
 
 
@@ -355,9 +367,9 @@ def rules_page(preset: str) -> dict[str, Any]:
     rules = PRESETS[preset]
     situations = [situation_json(rules, s) for s in SITUATIONS]
     out: dict[str, Any] = {
-        "preset": preset, "rules": str(rules), "name": PRESET_NAMES[preset], "fields": rules.as_dict(),
-        "direction": DIRECTION[rules.direction], "values": card_values(rules),
-        "trump_selection": TRUMP_SELECTION[rules.trump_selection], "situations": situations,
+        "preset": preset, "rules": str(rules), "name": render_all(PRESET_NAMES, preset), "fields": rules.as_dict(),
+        "direction": render_all(DIRECTION, rules.direction), "values": card_values(rules),
+        "trump_selection": render_all(TRUMP_SELECTION, rules.trump_selection), "situations": situations,
         "roem": roem_json(rules), "scoring": scoring_json(rules), "match_end": match_end_text(rules),
     }
     if preset in ("amsterdam", "rotterdam"):
@@ -376,4 +388,16 @@ def compare(a: str, b: str) -> list[dict[str, Any]]:
     return rows
 
 
-__all__ = ["rules_page", "compare", "classify", "SITUATIONS", "KIND_TEXTS", "parse_card"]
+# Every text of the page, by table: the sentences picked by a field or a kind, and the labels of the examples
+# keyed by their cards (the text tests check each in every language).
+TEXT_TABLES: dict[str, Table] = {
+    "kinds": KIND_TEXTS, "direction": DIRECTION, "trump_selection": TRUMP_SELECTION, "match_end": MATCH_END,
+    "page": PAGE_TEXTS, "preset_names": PRESET_NAMES,
+    "situations": {s.id: s.says for s in SITUATIONS},
+    "roem_tricks": {cards: label for cards, _, label in ROEM_TRICKS},
+    "roemte_hands": {cards: label for cards, label in ROEMTE_HANDS},
+    "score_cases": {f"{points}{roem}": label for points, roem, _, label in SCORE_CASES},
+    "stroke_cases": {str(running): label for running, label in STROKE_CASES},
+}
+
+__all__ = ["rules_page", "compare", "classify", "SITUATIONS", "KIND_TEXTS", "TEXT_TABLES", "parse_card"]
