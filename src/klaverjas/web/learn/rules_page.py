@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from klaverjas.core import (
+    HEARTS,
     PRESETS,
+    SOUTH,
     SUIT_MASKS,
     TABLES,
     Rules,
@@ -31,10 +33,6 @@ from klaverjas.core import (
 from klaverjas.core.roem import hand_roemtes, has_sturk, quartet_values
 from klaverjas.core.seats import next_seat
 from klaverjas.core.texts import Table, Text, entry, render_all
-
-HEARTS = 2
-SOUTH = 2  # seats are N E S W = 0..3
-
 
 # --- legal play: example situations --------------------------------------------------------------
 

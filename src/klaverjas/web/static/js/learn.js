@@ -99,7 +99,7 @@ async function rulesPage(main, preset) {
   const pointRow = (row) => el('tr', {}, row.map((x) => el('td', {}, String(x.points))));
   const parts = [
     el('h1', {}, `${t('learn.rules')}: ${r.name[getLang()]}`),
-    el('p', {}, t('learn.rules_intro'), ' ', el('code', {}, r.rules)),
+    el('p', {}, t('learn.rules_intro')),
     el('h2', {}, t('learn.direction')), el('p', {}, said(r.direction)),
     el('h2', {}, t('learn.values')),
     el('table', { class: 'values', 'data-values': 'trump' }, el('caption', {}, t('learn.trump_col')), valueRow(v.trump), pointRow(v.trump)),
