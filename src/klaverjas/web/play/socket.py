@@ -68,7 +68,7 @@ async def handle(service: PlayService, runtime: TableRuntime, conn: Connection, 
     try:
         message = CLIENT_MESSAGE.validate_python(json.loads(raw))
     except (json.JSONDecodeError, ValidationError, TypeError, ValueError, RecursionError) as exc:
-        await send(error_frame("bad_message", f"not a valid message: {str(exc).splitlines()[0][:200]}"))
+        await send(error_frame("bad_message", f"not a valid message: {_what_is_wrong(exc)[:200]}"))
         return
     if isinstance(message, PingMessage):
         await send(frame_json(PongFrame(type="pong", seq=runtime.table.seq)))
@@ -86,3 +86,12 @@ async def handle(service: PlayService, runtime: TableRuntime, conn: Connection, 
             await service.act(runtime, conn.seat, message.model_dump(exclude_none=True))
     except ActionError as exc:
         await send(error_frame(exc.code, str(exc), exc.reason))
+
+
+def _what_is_wrong(exc: Exception) -> str:
+    """The first problem with a client message, naming its field (``card: field required``)."""
+    if isinstance(exc, ValidationError) and exc.errors():
+        first = exc.errors()[0]
+        field = ".".join(str(x) for x in first["loc"][1:])  # loc[0] is the message type
+        return f"{field}: {first['msg']}" if field else first["msg"]
+    return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
