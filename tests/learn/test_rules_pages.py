@@ -1,6 +1,6 @@
 """Each rules page agrees with the engine: its example tricks are recomputed with ``legal_for``, its roem
 examples with ``trick_roem``/``hand_roemtes``, its score examples with ``score_deal``, and every sentence
-is compared with what RULES.md says for that preset (written out here, independently of the page code)."""
+is compared with what docs/rules.md says for that preset (written out here, independently of the page code)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from klaverjas.core import (
 from klaverjas.core.roem import hand_roemtes, has_sturk, quartet_values
 from klaverjas.web.learn.rules_page import KIND_TEXTS, SITUATIONS, compare, rules_page
 
-# RULES.md section 3, situation by situation (hearts trump, South plays fourth).
+# docs/rules.md §3, situation by situation (hearts trump, South plays fourth).
 EXPECTED_KINDS = {
     "amsterdam": {"plain_follow": "follow", "trump_led": "trump_higher", "void_opponent": "must_trump",
                   "void_overtrump": "overtrump", "void_lower_trump": "discard", "partner_winning": "any",
@@ -39,8 +39,8 @@ EXPECTED_KINDS = {
                "partner_trumped": "overtrump", "partner_trumped_lower": "undertrump",
                "only_lower_trumps": "undertrump"},
 }
-# S001's worked example (RULES.md section 3): S holding 7H 8C KC: Amsterdam {8C, KC}, Rotterdam {7H}.
-S001 = {"amsterdam": {"8C", "KC"}, "rotterdam": {"7H"}}
+# The worked example of docs/rules.md §3: S holding 7H 8C KC: Amsterdam {8C, KC}, Rotterdam {7H}.
+WORKED = {"amsterdam": {"8C", "KC"}, "rotterdam": {"7H"}}
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))
@@ -66,7 +66,7 @@ def test_example_tricks_are_the_engines(preset: str) -> None:
 def test_s001s_worked_example(preset: str) -> None:
     rules = PRESETS[preset]
     legal = legal_for(rules, 2, parse_hand("7H 8C KC"), parse_cards("AS 7S QH"))
-    assert {card_name(c) for c in cards_of(legal)} == S001[preset]
+    assert {card_name(c) for c in cards_of(legal)} == WORKED[preset]
 
 
 def test_amsterdam_and_rotterdam_side_by_side() -> None:
@@ -89,7 +89,7 @@ def test_card_values_are_the_engines(preset: str) -> None:
     tables = TABLES[rules.values]
     assert [x["rank"] for x in v["trump"]] == ["789TJQKA"[r] for r in reversed(tables.trump_order)]
     order = "".join(x["rank"] + str(x["points"]) + " " for x in v["trump"])
-    if rules.values == "dutch":  # RULES.md section 2
+    if rules.values == "dutch":  # docs/rules.md §2
         assert order == "J20 914 A11 T10 K4 Q3 80 70 "
         assert [x["rank"] for x in v["plain"]] == list("ATKQJ987")
     else:
@@ -111,7 +111,7 @@ def test_roem_examples_are_the_engines(preset: str) -> None:
             found = sum(r.value for r in hand_roemtes(hand, 0, 0, trump)) or (20 if has_sturk(hand, trump) else 0)
             assert e["roem"] == found
     values = [e["roem"] for e in roem["examples"]]
-    if preset in ("amsterdam", "rotterdam"):  # RULES.md section 5
+    if preset in ("amsterdam", "rotterdam"):  # docs/rules.md §5
         assert values == [20, 20, 40, 50, 200, 100, 0]
     elif preset == "strict":
         assert values == [20, 20, 40, 50, 0, 100, 0]  # only Q K A quartets
@@ -127,7 +127,7 @@ def test_score_examples_are_the_engines(preset: str) -> None:
         for c in scoring["cases"]:
             s = score_deal(rules, 0, c["points"], c["roem"], 0 if c["pit"] else None)
             assert c["score"] == list(s.scores) and c["nat"] == s.nat
-        # RULES.md section 6, worked.
+        # docs/rules.md §6, worked.
         assert [tuple(c["score"]) for c in scoring["cases"]] == [(0, 182), (0, 162), (111, 71), (302, 0)]
     else:
         for c in scoring["cases"]:

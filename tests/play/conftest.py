@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 from tests.conftest import live_server
 
+from klaverjas.web.play.frames import SERVER_FRAME, frame_json
+
 CARD = re.compile(r"^[789TJQKA][CDHS]$")
 
 
@@ -63,3 +65,9 @@ def move_for(state: dict[str, Any]) -> dict[str, Any]:
     if state["phase"] == "trump":
         return {"type": "trump", **state["options"][-1]}
     return {"type": "card", "card": state["legal"][0]}
+
+
+def check_frame(frame: dict[str, Any]) -> None:
+    """A server frame is one of the documented frame models, with nothing more and nothing lost."""
+    model = SERVER_FRAME.validate_python(frame)
+    assert frame_json(model) == frame

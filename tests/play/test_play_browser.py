@@ -13,7 +13,7 @@ from .conftest import LeakChecker
 pytestmark = [pytest.mark.browser, needs_chromium]
 
 if HAVE_CHROMIUM:
-    from playwright.sync_api import Page, expect
+    from playwright.sync_api import Page, WebSocket, expect
 
 
 WAIT_FOR_ME = ("document.body.dataset.toMove === 'S' || "
@@ -22,7 +22,11 @@ WAIT_FOR_ME = ("document.body.dataset.toMove === 'S' || "
 
 def test_a_whole_match_by_clicking(server: str, page: Page) -> None:
     frames: list[str] = []
-    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(payload)))
+
+    def listen(ws: WebSocket) -> None:
+        ws.on("framereceived", lambda payload: frames.append(str(payload)))
+
+    page.on("websocket", listen)
     page.goto(server + "/play")
     page.select_option("select[name=pace]", "0")
     page.get_by_role("button", name="Start").click()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 from typing import Any
@@ -12,22 +13,25 @@ from starlette.websockets import WebSocketDisconnect
 
 from klaverjas.web import create_app
 
-from .conftest import LeakChecker, move_for
+from .conftest import LeakChecker, check_frame, move_for
 
 
 def new_game(client: TestClient, **body: Any) -> dict[str, Any]:
     response = client.post("/api/play", json={"pace": 0, "seed": 11, **body})
     assert response.status_code == 201, response.text
-    return response.json()
+    created: dict[str, Any] = response.json()
+    return created
 
 
 def receive_until(ws: Any, checker: LeakChecker, done: Any) -> dict[str, Any]:
     while True:
-        frame = ws.receive_json()
+        frame: dict[str, Any] = ws.receive_json()
+        check_frame(frame)
         if frame["type"] in ("state", "update"):
             checker.feed(frame)
-            if done(frame["state"]):
-                return frame["state"]
+            state: dict[str, Any] = frame["state"]
+            if done(state):
+                return state
         elif frame["type"] == "error":
             raise AssertionError(frame)
 
@@ -35,7 +39,7 @@ def receive_until(ws: Any, checker: LeakChecker, done: Any) -> dict[str, Any]:
 def next_error(ws: Any) -> dict[str, Any]:
     """The next error frame, skipping the updates the bots cause meanwhile."""
     while True:
-        frame = ws.receive_json()
+        frame: dict[str, Any] = ws.receive_json()
         if frame["type"] == "error":
             return frame
 
@@ -125,7 +129,7 @@ def test_spectator_and_wrong_token(tmp_path: Path) -> None:
     with TestClient(create_app(tmp_path / "k.db")) as client:
         game = new_game(client)
         with client.websocket_connect(f"/ws/play/{game['id']}") as ws:
-            frame = ws.receive_json()
+            frame: dict[str, Any] = ws.receive_json()
             assert frame["state"]["seat"] is None and "hand" not in frame["state"]
             ws.send_json({"type": "card", "card": "JH"})
             assert next_error(ws)["code"] == "spectator"
@@ -155,7 +159,7 @@ def test_a_game_survives_a_server_restart(tmp_path: Path) -> None:
         again = client.get(f"/api/play/{game['id']}", params={"token": game["token"]}).json()
         assert again["seq"] == state["seq"] and again["hand"] == state["hand"] and again["trick"] == state["trick"]
         with client.websocket_connect(f"/ws/play/{game['id']}?token={game['token']}&since={state['seq']}") as ws:
-            frame = ws.receive_json()
+            frame: dict[str, Any] = ws.receive_json()
             assert frame["type"] == "state" and frame["events"] == [] and frame["state"]["seq"] == state["seq"]
 
 
@@ -177,9 +181,11 @@ def test_undo_takes_back_my_last_card(tmp_path: Path) -> None:
             assert state["hand"] == hand
 
 
-def test_deal_review_says_what_each_card_cost(tmp_path: Path) -> None:
-    import time
+async def finished(task: asyncio.Task[Any]) -> None:
+    await asyncio.wait_for(asyncio.shield(task), 240)  # the first review may compile the solver
 
+
+def test_deal_review_says_what_each_card_cost(tmp_path: Path) -> None:
     with TestClient(create_app(tmp_path / "k.db")) as client:
         game = new_game(client, seed=1)
         checker = LeakChecker()
@@ -187,19 +193,26 @@ def test_deal_review_says_what_each_card_cost(tmp_path: Path) -> None:
             state = receive_until(ws, checker, my_move)
             play_match(ws, checker, state, deals=1)
         assert client.get(f"/api/play/{game['id']}/review/2").status_code == 404  # not played yet
-        deadline = time.time() + 240  # the first review may compile the solver
-        while True:
-            review = client.get(f"/api/play/{game['id']}/review/1", params={"token": game["token"]}).json()
-            if not review["pending"] or time.time() > deadline:
-                break
-            time.sleep(0.3)
+        # The analysis runs as a task on the app's loop: wait for that task, not a clock.
+        client.get(f"/api/play/{game['id']}/review/1")
+        runtime = client.app.state.play.get(game["id"])  # type: ignore[attr-defined]
+        task = runtime.table.review_cache[1]
+        if isinstance(task, asyncio.Task):
+            assert client.portal is not None
+            client.portal.call(finished, task)
+        review = client.get(f"/api/play/{game['id']}/review/1", params={"token": game["token"]}).json()
+        assert not review["pending"]
         assert review["available"] and len(review["cards"]) == 32
         assert [c["card"] for c in review["cards"]] == review["record"]["plays"]
         for card in review["cards"]:
             assert card["loss"] >= 0 and card["best"]
             assert (card["loss"] == 0) == (card["card"] in card["best"])
         mine = sum(c["loss"] for c in review["cards"] if c["seat"] == "S")
-        assert str(mine) in review["summary"]["en"] or "best card" in review["summary"]["en"]
+        if mine:
+            assert f"cost {mine} points in all" in review["summary"]["en"]
+        else:
+            assert review["summary"]["en"] == "Every card you played was a best card."
+        assert client.get(f"/api/play/{game['id']}/review/1").json()["summary"] is None  # a spectator's
 
 
 def test_an_illegal_card_allowed_is_called_by_the_bots(tmp_path: Path) -> None:

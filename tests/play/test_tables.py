@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from klaverjas.web import create_app
 
-from .conftest import LeakChecker, move_for
+from .conftest import LeakChecker, check_frame, move_for
 
 SEATS = "NESW"
 
@@ -30,7 +30,8 @@ class Player:
         self.state = self.read()["state"]
 
     def read(self) -> dict[str, Any]:
-        frame = self.ws.receive_json()
+        frame: dict[str, Any] = self.ws.receive_json()
+        check_frame(frame)
         if frame["type"] in ("state", "update"):
             self.checker.feed(frame)
             self.state = frame["state"]
@@ -43,13 +44,15 @@ class Player:
 def make_table(client: TestClient, **body: Any) -> dict[str, Any]:
     response = client.post("/api/tables", json={"name": "Anna", "seat": "S", "pace": 0, "seed": 3, **body})
     assert response.status_code == 201, response.text
-    return response.json()
+    answer: dict[str, Any] = response.json()
+    return answer
 
 
 def join(client: TestClient, code: str, name: str, seat: str) -> dict[str, Any]:
     response = client.post(f"/api/tables/{code}/join", json={"name": name, "seat": seat})
     assert response.status_code == 201, response.text
-    return response.json()
+    answer: dict[str, Any] = response.json()
+    return answer
 
 
 def seat_four(client: TestClient, **body: Any) -> tuple[dict[str, Any], dict[str, Player]]:
@@ -245,7 +248,7 @@ def test_hostile_messages_never_break_a_table(tmp_path_factory: Any, frames: lis
             assert who == mover or len(kinds) > len(before.get("chat", []))
         pong = sender
         pong.ws.send_json({"type": "ping"})
-        while (frame := pong.read())["type"] != "pong":
+        while (reply := pong.read())["type"] != "pong":
             pass
         for p in players.values():
             p.close()

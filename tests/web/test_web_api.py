@@ -1,4 +1,4 @@
-"""The score keeper's JSON API against RULES.md sections 6 and 7."""
+"""The score keeper's JSON API against docs/rules.md §6 and §7."""
 
 from __future__ import annotations
 
@@ -19,13 +19,15 @@ def deal(makers: str | None, ns: int | None, ew: int | None = None, **kw: Any) -
 def new_sheet(client: TestClient, **kw: Any) -> dict[str, Any]:
     r = client.post("/api/sheets", json=kw)
     assert r.status_code == 201, r.text
-    return r.json()
+    body: dict[str, Any] = r.json()
+    return body
 
 
 def add(client: TestClient, sid: int, body: dict[str, Any], status: int = 201) -> dict[str, Any]:
     r = client.post(f"/api/sheets/{sid}/deals", json=body)
     assert r.status_code == status, r.text
-    return r.json()
+    sheet: dict[str, Any] = r.json()
+    return sheet
 
 
 def fields_of(resp: dict[str, Any]) -> set[str]:
@@ -173,7 +175,7 @@ def test_sa_sample_game_ou_jol_then_one_stroke(client: TestClient) -> None:
     s = new_sheet(client, rules="sa")
     assert s["match_end"] == "strokes:5" and s["total"] == 146
     sid = s["id"]
-    s = add(client, sid, {"points": {"NS": 84}, "roem": {"NS": 0, "EW": 20}})  # S000 as that table scored it
+    s = add(client, sid, {"points": {"NS": 84}, "roem": {"NS": 0, "EW": 20}})  # as a South African table scores it
     assert s["deals"][0]["points"]["EW"] == 62 and s["carry"] == {"NS": 84, "EW": 82} and s["games"] == []
     s = add(client, sid, {"points": {"NS": 33, "EW": 0}, "stopped": True})
     assert s["deals"][1]["went_on"] == {"team": "NS", "strokes": 1}

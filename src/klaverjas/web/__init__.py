@@ -1,5 +1,16 @@
-"""The web app: a FastAPI server with the score keeper (issue 5) and its pages."""
+"""The web app: FastAPI, one folder per feature.
 
-from .app import create_app, default_db_path
+- :mod:`.keeper`  the score keeper: a sheet typed in by hand, its SQLite store and JSON API
+- :mod:`.play`    playing against computer players, and the game engine, store and WebSocket that
+                  tables with friends share
+- :mod:`.tables`  tables with friends: create, look up and join by a six-character code
+- :mod:`.learn`   rules per preset, the glossary and guided lessons
+
+The shared part: :func:`create_app` (:mod:`.app`), the database path (:mod:`.storage`), error bodies
+(:mod:`.errors`) and the static pages (:mod:`.pages`).  The WebSocket protocol is in docs/web-protocol.md.
+"""
+
+from .app import create_app
+from .storage import default_db_path
 
 __all__ = ["create_app", "default_db_path"]

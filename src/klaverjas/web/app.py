@@ -1,291 +1,58 @@
-"""The FastAPI app: the score keeper's JSON API and its static pages.
+"""The app factory: one FastAPI app with every feature's router, its stores on ``app.state``.
 
-Every error is a 4xx with ``{"detail", "code", "errors": [{"field", "code", "message"}]}``
-so the page can put each message at its field.
+Routes reach the stores through FastAPI dependencies that read ``app.state`` (see
+:func:`.keeper.routes.sheet_store` and :func:`.play.service.play_service`), so each route is a plain
+module-level function.
 """
 
 from __future__ import annotations
 
-import csv
-import io
-import os
-from dataclasses import replace
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Annotated, Any
 
-from fastapi import FastAPI, Request
-from fastapi import Path as PathParam
-from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
-from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from .models import (
-    DealIn,
-    DealOut,
-    ErrorOut,
-    GameOut,
-    Pair,
-    SheetIn,
-    SheetOut,
-    SheetPatch,
-    SheetSummary,
-    TeamCode,
-    TeamNames,
-    WentOn,
-)
-from .sheet import Computed, Conflict, DealInput, FieldError, Settings, check_settings, compute, normalize_deal
-from .store import NotFound, NothingToUndo, Store, StoredSheet
-
-STATIC = Path(__file__).parent / "static"
-DB_ENV = "KLAVERJAS_DB"
-DEFAULT_DB = Path("data") / "klaverjas.db"
-
-SheetId = Annotated[int, PathParam(ge=1, le=2**53)]
-DealId = Annotated[int, PathParam(ge=1, le=2**53)]
-ERRORS: dict[int | str, dict[str, Any]] = {
-    404: {"model": ErrorOut, "description": "no such sheet or deal"},
-    409: {"model": ErrorOut, "description": "not possible in the sheet's current state"},
-    422: {"model": ErrorOut, "description": "invalid input; each error names its field"},
-}
+from . import pages
+from .errors import HANDLERS
+from .keeper import routes as keeper
+from .keeper.store import Store
+from .learn import routes as learn
+from .learn.lessons import load_lessons
+from .play import routes as play
+from .play.service import PlayService, sweep
+from .play.store import GameStore
+from .storage import default_db_path
+from .tables import routes as tables
 
 
-def default_db_path() -> Path:
-    return Path(os.environ.get(DB_ENV) or DEFAULT_DB)
+@contextlib.asynccontextmanager
+async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+    """Resume the unfinished tables, forget abandoned ones every hour, stop every table's tasks at the end."""
+    service: PlayService = app.state.play
+    await service.resume_all()
+    sweeper = asyncio.get_running_loop().create_task(sweep(service))
+    try:
+        yield
+    finally:
+        sweeper.cancel()
+        await service.shutdown()
 
 
-def _error(status: int, code: str, detail: str, errors: list[dict[str, str]] | None = None) -> JSONResponse:
-    return JSONResponse({"detail": detail, "code": code, "errors": errors or []}, status_code=status)
-
-
-CODES: tuple[TeamCode, TeamCode] = ("NS", "EW")
-
-
-def _team(t: int | None) -> TeamCode | None:
-    return None if t is None else CODES[t]
-
-
-def _pair(v: tuple[int, int] | list[int]) -> Pair:
-    return Pair(NS=v[0], EW=v[1])
-
-
-def _name(s: Settings, seat: int | None) -> str | None:
-    if seat is None or not s.players:
-        return None
-    return s.players[seat] or None
-
-
-def _check(settings: Settings, deals: list[tuple[int, DealInput]]) -> Computed:
-    return compute(settings, deals)
-
-
-def sheet_out(st: StoredSheet) -> SheetOut:
-    c = compute(st.settings, st.deals)
-    s = st.settings
-    m = c.match
-    assert m is not None
-    deals = [DealOut(
-        id=r.id, number=r.number, dealer=r.dealer, dealer_name=_name(s, r.dealer), makers=_team(r.input.makers),
-        points=_pair(r.input.points), roem=_pair(r.input.roem), pit=_team(r.input.pit),
-        verzaakt=_team(r.input.verzaakt), stopped=r.input.stopped, score=_pair(r.score.scores), nat=r.score.nat,
-        totals=_pair(r.totals), game=r.game, carry=_pair(r.carry),
-        went_on=None if r.went_on is None else WentOn(team=CODES[r.went_on[0]], strokes=r.went_on[1]),
-    ) for r in c.deals]
-    games = [GameOut(number=i + 1, winner=CODES[g[0]], strokes=g[1], totals=_pair((g[2], g[3])))
-             for i, g in enumerate(m.games)]
-    winner = m.winner
-    return SheetOut(
-        id=st.id, title=s.title, teams=TeamNames(NS=s.teams[0], EW=s.teams[1]),
-        players=list(s.players) if s.players else None, first_dealer=s.first_dealer,
-        rules=s.rules,  # type: ignore[arg-type]
-        match_end=s.match_end, scoring="strokes" if s.is_sa else "points", total=c.rules.total,
-        created=st.created, updated=st.updated, deals=deals, totals=_pair(m.totals),
-        next_dealer=c.next_dealer, next_dealer_name=_name(s, c.next_dealer), over=m.is_over,
-        winner=_team(winner), draw=m.draw, strokes=_pair(m.strokes), games=games, carry=_pair(m.carry),
-        can_undo=st.last_action is not None,
-        last_action=st.last_action,  # type: ignore[arg-type]
-    )
-
-
-def _settings_from(body: SheetIn) -> Settings:
-    teams = (body.teams.NS or "Wij", body.teams.EW or "Zij")
-    players = tuple(body.players) if body.players and any(body.players) else None
-    match_end = body.match_end or ("strokes:5" if body.rules == "sa" else "deals:16")
-    s = Settings(body.title, teams, players, body.first_dealer, body.rules, match_end)  # type: ignore[arg-type]
-    check_settings(s)
-    return s
-
-
-def _deal_input(s: Settings, body: DealIn) -> DealInput:
-    t = {"NS": 0, "EW": 1}
-    return normalize_deal(
-        s, None if body.makers is None else t[body.makers], (body.points.NS, body.points.EW),
-        (body.roem.NS, body.roem.EW), None if body.pit is None else t[body.pit],
-        None if body.verzaakt is None else t[body.verzaakt], body.stopped)
-
-
-def _csv_cell(v: object) -> str:
-    text = "" if v is None else str(v)
-    # A name like "=SUM(...)" must stay text when the file is opened in a spreadsheet.
-    return "'" + text if text[:1] in ("=", "+", "-", "@") and not text.lstrip("-").isdigit() else text
-
-
-def sheet_csv(out: SheetOut) -> str:
-    buf = io.StringIO()
-    w = csv.writer(buf)
-    ns, ew = out.teams.NS, out.teams.EW
-    team = {"NS": ns, "EW": ew, None: ""}
-    head = ["deal", "dealer", "playing side", f"points {ns}", f"points {ew}", f"roem {ns}", f"roem {ew}",
-            "pit", "verzaakt", "nat", f"score {ns}", f"score {ew}", f"total {ns}", f"total {ew}"]
-    if out.scoring == "strokes":
-        head[2] = "game"
-        head += [f"game total {ns}", f"game total {ew}", "went on"]
-    w.writerow([_csv_cell(h) for h in head])
-    for d in out.deals:
-        dealer = d.dealer_name or "NESW"[d.dealer]
-        row: list[object] = [d.number, dealer, d.game if out.scoring == "strokes" else team[d.makers],
-                             d.points.NS, d.points.EW, d.roem.NS, d.roem.EW, team[d.pit], team[d.verzaakt],
-                             "nat" if d.nat else "", d.score.NS, d.score.EW, d.totals.NS, d.totals.EW]
-        if out.scoring == "strokes":
-            row += [d.carry.NS, d.carry.EW, f"{team[d.went_on.team]} {d.went_on.strokes}" if d.went_on else ""]
-        w.writerow([_csv_cell(c) for c in row])
-    return buf.getvalue()
-
-
-def create_app(db_path: str | Path | None = None) -> FastAPI:
-    """The app on one SQLite file (default: $KLAVERJAS_DB or ./data/klaverjas.db)."""
+def create_app(db_path: str | Path | None = None, pace: float = 0.7) -> FastAPI:
+    """The app on one SQLite file (default: $KLAVERJAS_DB or ./data/klaverjas.db); ``pace`` is the
+    default seconds a computer player takes per card."""
     db_file = db_path if db_path is not None else default_db_path()
-    store = Store(db_file)
-    app = FastAPI(title="Klaverjas", version="0.1.0",
-                  description="Score keeper for Klaverjas (RULES.md sections 6 and 7).")
-    app.state.store = store
-
-    @app.exception_handler(RequestValidationError)
-    async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
-        errors = []
-        for e in exc.errors():
-            loc = [str(x) for x in e.get("loc", ()) if x not in ("body", "path", "query")]
-            errors.append({"field": ".".join(loc) or "body", "code": "invalid",
-                           "message": str(e.get("msg", "invalid"))})
-        return _error(422, "invalid", "invalid request: " + "; ".join(f"{x['field']}: {x['message']}"
-                                                                      for x in errors), errors)
-
-    @app.exception_handler(StarletteHTTPException)
-    async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return _error(exc.status_code, "http", str(exc.detail))
-
-    @app.exception_handler(FieldError)
-    async def _fields(_: Request, exc: FieldError) -> JSONResponse:
-        return _error(422, exc.errors[0][1], str(exc),
-                      [{"field": f, "code": c, "message": m} for f, c, m in exc.errors])
-
-    @app.exception_handler(Conflict)
-    async def _conflict(_: Request, exc: Conflict) -> JSONResponse:
-        return _error(409, exc.code, str(exc))
-
-    @app.exception_handler(NotFound)
-    async def _missing(_: Request, exc: NotFound) -> JSONResponse:
-        return _error(404, "not_found", str(exc))
-
-    @app.exception_handler(NothingToUndo)
-    async def _no_undo(_: Request, exc: NothingToUndo) -> JSONResponse:
-        return _error(409, "nothing_to_undo", str(exc))
-
-    # --- API ---------------------------------------------------------------
-    @app.get("/api/sheets", response_model=list[SheetSummary], tags=["sheets"])
-    def list_sheets() -> list[SheetSummary]:
-        result = []
-        for st in store.sheets():
-            out = sheet_out(st)
-            result.append(SheetSummary(id=out.id, title=out.title, teams=out.teams, rules=out.rules,
-                                       match_end=out.match_end, deals=len(out.deals), totals=out.totals,
-                                       strokes=out.strokes, over=out.over, winner=out.winner, updated=out.updated))
-        return result
-
-    @app.post("/api/sheets", response_model=SheetOut, status_code=201, responses=ERRORS, tags=["sheets"])
-    def create_sheet(body: SheetIn) -> SheetOut:
-        return sheet_out(store.get(store.create(_settings_from(body))))
-
-    @app.get("/api/sheets/{sheet_id}", response_model=SheetOut, responses=ERRORS, tags=["sheets"])
-    def get_sheet(sheet_id: SheetId) -> SheetOut:
-        return sheet_out(store.get(sheet_id))
-
-    @app.patch("/api/sheets/{sheet_id}", response_model=SheetOut, responses=ERRORS, tags=["sheets"])
-    def patch_sheet(sheet_id: SheetId, body: SheetPatch) -> SheetOut:
-        old = store.get(sheet_id).settings
-        s = replace(old)
-        if body.title is not None:
-            s = replace(s, title=body.title)
-        if body.teams is not None:
-            s = replace(s, teams=(body.teams.NS or "Wij", body.teams.EW or "Zij"))
-        if "players" in body.model_fields_set:
-            s = replace(s, players=tuple(body.players) if body.players and any(body.players)  # type: ignore[arg-type]
-                        else None)
-        if body.first_dealer is not None:
-            s = replace(s, first_dealer=body.first_dealer)
-        if body.match_end is not None:
-            s = replace(s, match_end=body.match_end)
-        check_settings(s)
-        store.update(sheet_id, s, _check)
-        return sheet_out(store.get(sheet_id))
-
-    @app.delete("/api/sheets/{sheet_id}", status_code=204, responses=ERRORS, tags=["sheets"])
-    def delete_sheet(sheet_id: SheetId) -> Response:
-        store.delete(sheet_id)
-        return Response(status_code=204)
-
-    @app.post("/api/sheets/{sheet_id}/deals", response_model=SheetOut, status_code=201, responses=ERRORS,
-              tags=["deals"])
-    def add_deal(sheet_id: SheetId, body: DealIn) -> SheetOut:
-        st = store.get(sheet_id)
-        if sheet_out(st).over:
-            raise Conflict("match_over", "the match is over: no more deals")
-        store.add_deal(sheet_id, _deal_input(st.settings, body), _check)
-        return sheet_out(store.get(sheet_id))
-
-    @app.put("/api/sheets/{sheet_id}/deals/{deal_id}", response_model=SheetOut, responses=ERRORS, tags=["deals"])
-    def edit_deal(sheet_id: SheetId, deal_id: DealId, body: DealIn) -> SheetOut:
-        st = store.get(sheet_id)
-        try:
-            store.edit_deal(sheet_id, deal_id, _deal_input(st.settings, body), _check)
-        except Conflict:
-            raise Conflict("match_over_earlier", "with this correction the match ends before the later deals; "
-                           "delete those first") from None
-        return sheet_out(store.get(sheet_id))
-
-    @app.delete("/api/sheets/{sheet_id}/deals/{deal_id}", response_model=SheetOut, responses=ERRORS,
-                tags=["deals"])
-    def delete_deal(sheet_id: SheetId, deal_id: DealId) -> SheetOut:
-        store.delete_deal(sheet_id, deal_id, _check)
-        return sheet_out(store.get(sheet_id))
-
-    @app.post("/api/sheets/{sheet_id}/undo", response_model=SheetOut, responses=ERRORS, tags=["deals"])
-    def undo(sheet_id: SheetId) -> SheetOut:
-        """Undo the last add, correction or delete on this sheet."""
-        store.undo(sheet_id, _check)
-        return sheet_out(store.get(sheet_id))
-
-    @app.get("/api/sheets/{sheet_id}/export.csv", responses={**ERRORS, 200: {"content": {"text/csv": {}}}},
-             tags=["sheets"], response_class=Response)
-    def export_csv(sheet_id: SheetId) -> Response:
-        out = sheet_out(store.get(sheet_id))
-        return Response(sheet_csv(out), media_type="text/csv; charset=utf-8",
-                        headers={"Content-Disposition": f'attachment; filename="klaverjas-sheet-{sheet_id}.csv"'})
-
-    # --- pages -------------------------------------------------------------
-    @app.get("/", include_in_schema=False)
-    def index() -> FileResponse:
-        return FileResponse(STATIC / "index.html")
-
-    @app.get("/keeper", include_in_schema=False)
-    def keeper() -> FileResponse:
-        return FileResponse(STATIC / "keeper.html")
-
-    from .learn import register as register_learn
-    from .play.routes import register as register_play
-
-    register_play(app, db_file)
-    register_learn(app)
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    load_lessons()  # a broken lesson file stops the app at startup, not a player mid-lesson
+    app = FastAPI(title="Klaverjas", version="0.1.0", lifespan=lifespan,
+                  exception_handlers={**HANDLERS, **keeper.HANDLERS},
+                  description="Score keeper (docs/rules.md §6 and §7), play against computer players or with "
+                              "friends (WebSocket protocol: docs/web-protocol.md), and learning pages.")
+    app.state.store = Store(db_file)
+    app.state.play = PlayService(GameStore(db_file), pace)
+    for router in (keeper.router, play.router, tables.router, learn.router, pages.router):
+        app.include_router(router)
+    app.mount("/static", StaticFiles(directory=pages.STATIC), name="static")
     return app
-

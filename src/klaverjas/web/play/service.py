@@ -13,16 +13,20 @@ import hmac
 import logging
 import time
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
+
+from starlette.requests import HTTPConnection
 
 from klaverjas.bots import BasicBot
 from klaverjas.bots.strong import StrongBot, available
 from klaverjas.core import SEATS
 
+from .frames import table_frame
 from .game import ActionError, GameTable, restore_checked
 from .store import GameStore
 
 log = logging.getLogger("klaverjas.play")
+STATE_EVENTS = 50  # a state frame after (re)connecting carries at most this many of the missed events
 
 
 class Socket(Protocol):
@@ -111,8 +115,8 @@ class PlayService:
                     table.reclaim(conn.seat)
                     self.save(runtime)
                 await self.broadcast(runtime)
-        await conn.socket.send_json({"type": "state", "events": table.events_for(conn.seat, since)[-50:],
-                                     "state": table.state_for(conn.seat)})
+        await conn.socket.send_json(table_frame("state", table.events_for(conn.seat, since)[-STATE_EVENTS:],
+                                                table.state_for(conn.seat)))
         conn.last_seq = table.seq
         self.kick(runtime)
 
@@ -163,8 +167,9 @@ class PlayService:
         for conn in list(runtime.connections):
             events = table.events_for(conn.seat, conn.last_seq)
             conn.last_seq = table.seq
+            frame = table_frame("update", events, table.state_for(conn.seat))
             try:
-                await conn.socket.send_json({"type": "update", "events": events, "state": table.state_for(conn.seat)})
+                await conn.socket.send_json(frame)
             except Exception:  # a closed socket: the reader loop will drop it
                 runtime.connections.discard(conn)
 
@@ -281,3 +286,15 @@ class PlayService:
                 runtime.driver.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await runtime.driver
+
+
+def play_service(conn: HTTPConnection) -> PlayService:
+    """The app's play service (made by create_app); a FastAPI dependency for HTTP and WebSocket routes."""
+    return cast(PlayService, conn.app.state.play)
+
+
+async def sweep(service: PlayService, every: float = 3600.0) -> None:
+    """Forget abandoned tables every hour (also done at every start)."""
+    while True:
+        await asyncio.sleep(every)
+        service.expire()

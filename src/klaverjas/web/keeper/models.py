@@ -156,15 +156,3 @@ class SheetSummary(BaseModel):
     over: bool
     winner: TeamCode | None
     updated: str
-
-
-class ErrorItem(BaseModel):
-    field: str
-    code: str
-    message: str
-
-
-class ErrorOut(BaseModel):
-    detail: str
-    code: str
-    errors: list[ErrorItem] = []

@@ -1,0 +1,300 @@
+"""The JSON bodies of the play and tables API, and the table state each seat receives (over HTTP and in
+every ``state``/``update`` frame of the WebSocket, see :mod:`.frames`).
+
+Fields that only some states carry (a hand only for a seated player, ``legal`` only on your turn) default
+to ``None`` and are *left out* of the JSON when the server did not set them: the models are dumped with
+``exclude_unset``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, JsonValue
+
+Seat = Literal["N", "E", "S", "W"]
+Team = Literal["NS", "EW"]
+Suit = Literal["C", "D", "H", "S"]
+Level = Literal["random", "basic", "strong"]
+Phase = Literal["lobby", "trump", "play", "deal_over", "match_over"]
+MATCH_END = r"^(deals:(1[0-6]|[1-9])|points:(500|1000|1500|2000)|strokes:[1-9])$"
+
+
+class Frozen(BaseModel):
+    """An answer: the server's fields, nothing else."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+# --- requests -----------------------------------------------------------------------------------
+
+class RulesChoice(BaseModel):
+    """The rules of a new game: a preset and the options a table usually changes."""
+
+    model_config = ConfigDict(extra="forbid")
+    preset: Literal["amsterdam", "rotterdam", "sa", "strict"] = "amsterdam"
+    trump_selection: Literal["proposed", "free", "utrecht", "turned", "last_card", "bid"] | None = None
+    match_end: Annotated[str, Field(pattern=MATCH_END)] | None = None
+    roem_claim: Literal["auto", "claimed"] | None = None
+    illegal_cards: Literal["refuse", "allow"] | None = None
+
+
+class NewGame(RulesChoice):
+    """A new game against three computer players; the human sits South."""
+
+    levels: list[Level] = Field(default=["basic", "basic", "basic"], min_length=3, max_length=3,
+                                description="partner N, then E and W")
+    name: str = Field(default="", max_length=30)
+    pace: float = Field(default=0.7, ge=0, le=5, description="seconds a computer player takes per card")
+    seed: int | None = Field(default=None, ge=0, lt=2**31, description="the same seed deals the same cards")
+
+
+class NewTable(RulesChoice):
+    """A table for friends: the host picks a seat; empty chairs get computer players at the start."""
+
+    level: Level = "basic"
+    name: str = Field(min_length=1, max_length=30)
+    seat: Seat = "S"
+    pace: float = Field(default=0.7, ge=0, le=5)
+    away_limit: float = Field(default=60, ge=1, le=3600, description="seconds before a computer player sits in")
+    seed: int | None = Field(default=None, ge=0, lt=2**31)
+
+
+class JoinTable(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=30)
+    seat: Seat
+
+
+# --- answers ------------------------------------------------------------------------------------
+
+class Created(Frozen):
+    id: str
+    token: str = Field(description="the seat's secret: send it as ?token= on the WebSocket")
+    seat: Seat
+
+
+class Joined(Frozen):
+    id: str
+    code: str = Field(description="six characters from ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
+    token: str
+    seat: Seat
+    link: str
+
+
+class GameSummary(Frozen):
+    id: str
+    rules: str
+    phase: Phase
+    created: str
+    updated: str
+    deals: int = Field(description="deals finished")
+
+
+class SeatPublic(Frozen):
+    seat: Seat
+    kind: Literal["human", "bot", "open"]
+    level: Level | None = Field(description="a computer player's level; None for people and open chairs")
+    name: str
+    replaced: bool = Field(description="a computer player plays for this absent person")
+
+
+class TableInfo(Frozen):
+    id: str
+    code: str
+    rules: str
+    started: bool
+    phase: Phase
+    host: Seat | None
+    seats: list[SeatPublic]
+
+
+Texts = dict[str, str]  # one text per language: {"en": ..., "nl": ...}
+
+
+class TeamPair(Frozen):
+    NS: int
+    EW: int
+
+
+class SheetRow(Frozen):
+    NS: int
+    EW: int
+    nat: bool
+    pit: Team | None
+    verzaakt: Team | None
+
+
+class SheetGame(Frozen):
+    winner: Team
+    strokes: int
+    NS: int
+    EW: int
+
+
+class Sheet(Frozen):
+    rows: list[SheetRow]
+    totals: TeamPair
+    strokes: TeamPair
+    games: list[SheetGame]
+    carry: TeamPair
+    winner: Team | None
+    draw: bool
+
+
+class TrumpOption(Frozen):
+    action: Literal["pass", "play", "choose"]
+    suit: Suit | None = None
+
+
+class Bid(TrumpOption):
+    seat: Seat
+
+
+class TrickCard(Frozen):
+    seat: Seat
+    card: str
+
+
+class TrickOut(Frozen):
+    leader: Seat
+    cards: list[str]
+    winner: Seat
+    points: int
+    roem: int
+
+
+class HandCard(Frozen):
+    card: str
+    label: Texts = Field(description="what a screen reader says, per language")
+
+
+class WentOn(Frozen):
+    team: Team
+    strokes: int
+
+
+class DealResult(Frozen):
+    """A finished deal (the ``deal_end`` event): points/strokes matches carry score, nat, pit and verzaakt;
+    strokes matches carry went_on."""
+
+    deal: int
+    hands: dict[Seat, list[str]] = Field(description="every seat's eight cards, now that the deal is over")
+    points: TeamPair
+    roem: TeamPair
+    score: TeamPair | None = None
+    nat: bool | None = None
+    pit: Team | None = None
+    verzaakt: Team | None = None
+    went_on: WentOn | None = None
+
+
+class ChatLine(Frozen):
+    seat: Seat | None
+    name: str
+    text: str
+
+
+class TableState(Frozen):
+    """Everything one seat may know now; a spectator (no token) gets the public part only."""
+
+    table: str
+    seq: int = Field(description="the number of the last event; events are numbered 1, 2, 3, ... without gaps")
+    rules: str
+    seat: Seat | None = Field(description="who this state is for; None for a spectator")
+    seats: list[SeatPublic]
+    phase: Phase
+    deal: int
+    match_end: str
+    direction: Literal["clockwise", "anticlockwise"]
+    sheet: Sheet
+    to_move: Seat | None
+    roem_claim: Literal["auto", "claimed"]
+    illegal_cards: Literal["refuse", "allow"]
+    code: str | None
+    host: Seat | None
+    chat: list[ChatLine] = Field(description="the last 20 chat lines")
+    result: DealResult | None = Field(None, description="after a deal: its result (only then)")
+    # A deal is on the table (every phase after the lobby):
+    dealer: Seat | None = None
+    trump: Suit | None = None
+    maker: Seat | None = None
+    makers: Team | None = None
+    proposed: Suit | None = None
+    face_up: str | None = None
+    bids: list[Bid] | None = None
+    leader: Seat | None = None
+    trick: list[TrickCard] | None = None
+    last_trick: TrickOut | None = None
+    tricks_won: TeamPair | None = None
+    points: TeamPair | None = None
+    roem: TeamPair | None = None
+    hand_counts: dict[Seat, int] | None = None
+    claim_team: Team | None = None
+    # For a seated player only:
+    hand: list[HandCard] | None = Field(None, description="sorted: trumps first, each suit high to low")
+    legal: list[str] | None = Field(None, description="on your turn in play: the cards you may play")
+    options: list[TrumpOption] | None = Field(None, description="on your turn to speak: what you may say")
+    can_undo: bool | None = None
+
+
+def state_model(state: dict[str, JsonValue]) -> TableState:
+    return TableState.model_validate(state)
+
+
+class RecordBid(Frozen):
+    seat: Seat
+    action: Literal["pass", "play", "choose"]
+    suit: Suit | None = None
+
+
+class RecordClaim(Frozen):
+    after: int
+    seat: Seat
+    roem: int
+
+
+class RecordCall(Frozen):
+    after: int
+    seat: Seat
+
+
+class DealRecord(Frozen):
+    """A finished deal's game record (the core's record format); optional keys appear only when they apply."""
+
+    rules: str
+    dealer: Seat
+    hands: dict[Seat, str]
+    proposed: Suit | None = None
+    trump_selection: list[RecordBid] | None = None
+    trump: Suit | None = None
+    maker: Seat | None = None
+    plays: list[str]
+    claims: list[RecordClaim] | None = None
+    calls: list[RecordCall] | None = None
+    carry: TeamPair | None = None
+
+
+class CardCost(Frozen):
+    """One card of a finished deal against the best card at that moment (double dummy)."""
+
+    index: int
+    trick: int
+    seat: Seat
+    card: str
+    value: int | None = Field(description="the points this card kept; None: it was illegal")
+    best_value: int
+    best: list[str]
+    loss: int
+
+
+class Review(Frozen):
+    """The double-dummy review of a finished deal.  ``pending``: still being computed, ask again; without
+    ``summary``.  Not ``available``: the solver is missing or the record could not be replayed (``error``)."""
+
+    available: bool
+    pending: bool
+    record: DealRecord = Field(description="the deal's game record (as GET .../deals/{number})")
+    cards: list[CardCost]
+    summary: Texts | None = Field(None, description="what your cards cost, in words; None for a spectator")
+    error: str | None = None

@@ -1,0 +1,97 @@
+"""The game socket ``/ws/play/{game_id}``: one per seat (or spectator), for solo games and tables alike.
+
+Each text frame from the client is one :data:`~.frames.ClientMessage`; every answer is a server frame of
+:mod:`.frames`.  docs/web-protocol.md is the protocol for people.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, WebSocket, WebSocketDisconnect
+from pydantic import ValidationError
+
+from .frames import CLIENT_MESSAGE, Advice, HintFrame, PingMessage, PongFrame, error_frame, frame_json
+from .game import ActionError
+from .service import Connection, PlayService, TableRuntime, play_service
+
+MAX_MESSAGE = 2048  # bytes; a client message is a few dozen
+MAX_ID = 40  # a game id is 12 characters; longer ones are not looked up
+
+router = APIRouter()
+
+
+@router.websocket("/ws/play/{game_id}")
+async def game_socket(socket: WebSocket, game_id: str,
+                      service: Annotated[PlayService, Depends(play_service)]) -> None:
+    await socket.accept()
+    runtime = service.get(game_id) if len(game_id) <= MAX_ID else None
+    if runtime is None:
+        await socket.send_json(error_frame("no_game", "no such game"))
+        await socket.close(code=4404)
+        return
+    token = socket.query_params.get("token")
+    seat = service.seat_of(runtime, token)
+    if token and seat is None:
+        await socket.send_json(error_frame("bad_token", "this seat token is not valid"))
+        await socket.close(code=4403)
+        return
+    try:
+        since = max(0, int(socket.query_params.get("since", "0")))
+    except ValueError:
+        since = 0
+    conn = Connection(socket, seat)
+    await service.join(runtime, conn, since)
+    try:
+        while True:
+            message = await socket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            raw = message.get("text")
+            if raw is None:  # a binary frame: the protocol is JSON text
+                await socket.send_json(error_frame("bad_message", "send JSON text frames, not binary ones"))
+                continue
+            await handle(service, runtime, conn, raw)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        service.leave(runtime, conn)
+
+
+async def handle(service: PlayService, runtime: TableRuntime, conn: Connection, raw: str) -> None:
+    """Answer one client frame: an error frame, a pong, a hint, or an action whose update goes to everyone."""
+    send = conn.socket.send_json
+    if len(raw) > MAX_MESSAGE:
+        await send(error_frame("too_large", f"message of {len(raw)} bytes; the limit is {MAX_MESSAGE}"))
+        return
+    try:
+        message = CLIENT_MESSAGE.validate_python(json.loads(raw))
+    except (json.JSONDecodeError, ValidationError, TypeError, ValueError, RecursionError) as exc:
+        await send(error_frame("bad_message", f"not a valid message: {_what_is_wrong(exc)[:200]}"))
+        return
+    if isinstance(message, PingMessage):
+        await send(frame_json(PongFrame(type="pong", seq=runtime.table.seq)))
+        return
+    if conn.seat is None:
+        await send(error_frame("spectator", "spectators watch: they cannot act or chat"))
+        return
+    try:
+        if message.type == "chat":
+            await service.chat(runtime, conn.seat, message.text)
+        elif message.type == "hint":
+            options = await service.hint(runtime, conn.seat)
+            await send(frame_json(HintFrame(type="hint", options=[Advice.model_validate(o) for o in options])))
+        else:
+            await service.act(runtime, conn.seat, message.model_dump(exclude_none=True))
+    except ActionError as exc:
+        await send(error_frame(exc.code, str(exc), exc.reason))
+
+
+def _what_is_wrong(exc: Exception) -> str:
+    """The first problem with a client message, naming its field (``card: field required``)."""
+    if isinstance(exc, ValidationError) and exc.errors():
+        first = exc.errors()[0]
+        field = ".".join(str(x) for x in first["loc"][1:])  # loc[0] is the message type
+        return f"{field}: {first['msg']}" if field else first["msg"]
+    return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
