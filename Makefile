@@ -26,7 +26,7 @@ lint: $(STAMP)
 
 typecheck: $(STAMP)
 	$(BIN)/mypy src/klaverjas/core
-	$(BIN)/mypy src/klaverjas/solver src/klaverjas/bots src/klaverjas/web src/klaverjas/cli
+	$(BIN)/mypy src/klaverjas/solver src/klaverjas/bots src/klaverjas/env src/klaverjas/web src/klaverjas/cli
 	$(BIN)/mypy tests benchmarks
 
 # Installs them as root with apt-get; otherwise the tests that need them fail and say how to install them.

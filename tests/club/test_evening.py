@@ -20,7 +20,7 @@ from klaverjas.web.club import (
     SettingsError,
     season_standings,
 )
-from klaverjas.web.sheet import DealInput
+from klaverjas.web.keeper.sheet import DealInput
 
 
 def random_deals(rng: random.Random, count: int) -> list[DealInput]:

@@ -99,12 +99,6 @@ def test_a_lesson_in_english_and_the_index_marks_it_done(server: str, page: Page
 
 def test_rules_pages_show_what_the_engine_computes(server: str, page: Page) -> None:
     page.goto(f"{server}/learn")
-    missing = page.evaluate("""import('/static/js/learn-i18n.js').then((m) => {
-        const out = [];
-        for (const table of [m.TEXTS, m.PRACTICE]) for (const [a, b] of [['nl', 'en'], ['en', 'nl']])
-          for (const k of Object.keys(table[a])) if (!(k in table[b]) || !table[b][k]) out.push(`${b}.${k}`);
-        return out; })""")
-    assert missing == []  # every page text exists in Dutch and English
     for preset, rules in PRESETS.items():
         page.goto(f"{server}/learn/rules/{preset}")
         situations = page.locator("[data-situation]")

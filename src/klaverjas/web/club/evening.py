@@ -6,7 +6,7 @@ Dutch rules preset, a bye rule, a prize formula and a seed for the draw.  Player
 door; a late arrival signs in whenever and is drawn from the next round on; a player may leave
 between rounds.  Round ``k`` is drawn once round ``k - 1`` is closed, and closes when every table has
 a complete result.  A table's result is either typed by the organiser (two totals) or its sheet's
-deals, scored by the score keeper (:mod:`klaverjas.web.sheet`): it counts when the sheet is complete.
+deals, scored by the score keeper (:mod:`klaverjas.web.keeper.sheet`): it counts when the sheet is complete.
 A changed result of a table that already had one is logged with who changed it.  A closed evening
 refuses every change.  :meth:`Evening.as_json` / :meth:`Evening.from_json` store it as plain JSON with
 a format version.
@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from klaverjas.web.sheet import MAX_ROEM, Conflict, DealInput, FieldError, Settings, check_settings, compute
+from klaverjas.web.keeper.sheet import MAX_ROEM, Conflict, DealInput, FieldError, Settings, check_settings, compute
 
 from .draw import Round, Table, check_round, draw_individual, draw_pairs
 from .errors import ClosedError, ClubError, DrawError, ResultError, RoundError, SettingsError

@@ -76,5 +76,3 @@ export function applyTexts(root = document) {
   for (const node of root.querySelectorAll('[data-i18n-label]')) node.setAttribute('aria-label', t(node.dataset.i18nLabel));
 }
 
-// A whole section in one language, for modules that hand a table on (see learn-i18n.js).
-export function section(name, code = lang) { return TABLES[code][name]; }
