@@ -17,6 +17,7 @@ from klaverjas.web import create_app
 from .conftest import LeakChecker, check_frame, move_for
 
 SEATS = "NESW"
+PAGE = {"X-Klaverjas": "1"}  # the header the pages send with every state-changing request
 
 
 class Player:
@@ -42,14 +43,15 @@ class Player:
 
 
 def make_table(client: TestClient, **body: Any) -> dict[str, Any]:
-    response = client.post("/api/tables", json={"name": "Anna", "seat": "S", "pace": 0, "seed": 3, **body})
+    response = client.post("/api/tables", json={"name": "Anna", "seat": "S", "pace": 0, "seed": 3, **body},
+                           headers=PAGE)
     assert response.status_code == 201, response.text
     answer: dict[str, Any] = response.json()
     return answer
 
 
 def join(client: TestClient, code: str, name: str, seat: str) -> dict[str, Any]:
-    response = client.post(f"/api/tables/{code}/join", json={"name": name, "seat": seat})
+    response = client.post(f"/api/tables/{code}/join", json={"name": name, "seat": seat}, headers=PAGE)
     assert response.status_code == 201, response.text
     answer: dict[str, Any] = response.json()
     return answer
@@ -57,7 +59,7 @@ def join(client: TestClient, code: str, name: str, seat: str) -> dict[str, Any]:
 
 def seat_four(client: TestClient, **body: Any) -> tuple[dict[str, Any], dict[str, Player]]:
     host = make_table(client, **body)
-    assert len(host["code"]) == 6 and host["link"] == f"/t/{host['code']}"
+    assert len(host["code"]) == 6 and host["link"] == f"/t/{host['code']}#token={host['token']}"
     players = {"S": Player(client, host["id"], host["token"], "S")}
     assert players["S"].state["phase"] == "lobby"
     for name, seat in (("Bram", "W"), ("Cor", "N"), ("Dirk", "E")):
@@ -80,7 +82,8 @@ def test_four_friends_play_a_whole_match(tmp_path: Path) -> None:
     with TestClient(create_app(tmp_path / "k.db")) as client:
         host, players = seat_four(client)
         assert client.get(f"/api/tables/{host['code']}").json()["seats"][0]["name"] == "Cor"
-        assert client.post(f"/api/tables/{host['code']}/join", json={"name": "Eve", "seat": "N"}).status_code == 409
+        assert client.post(f"/api/tables/{host['code']}/join", json={"name": "Eve", "seat": "N"},
+                           headers=PAGE).status_code == 409
         # Only the host starts.
         players["N"].ws.send_json({"type": "start"})
         assert players["N"].read()["code"] == "not_host"
@@ -116,8 +119,12 @@ def test_reconnect_mid_trick_and_a_spectator(tmp_path: Path) -> None:
         seq = away.state["seq"]
         away.close()
         # The table goes on without him only when it is someone else's turn: it is his, so it waits.
-        watcher = Player(client, host["id"], None, None)
+        link = client.post(f"/api/tables/{host['code']}/spectate", json={},
+                           headers={**PAGE, "Authorization": f"Bearer {host['token']}"}).json()["link"]
+        assert link.startswith(f"/t/{host['code']}#watch=")
+        watcher = Player(client, host["id"], link.partition("#watch=")[2], None)
         assert watcher.state["seat"] is None and "hand" not in watcher.state
+        assert watcher.state["code"] is None and watcher.state["chat"] == []
         assert len(watcher.state["trick"]) == 2
         back = Player(client, host["id"], away.token, mover, since=seq)
         assert back.state["trick"] == watcher.state["trick"] and back.state["to_move"] == mover
@@ -199,12 +206,13 @@ def test_table_survives_restart_and_tokens_are_needed(tmp_path: Path) -> None:
         # Acting for another seat: the server knows seats only by their tokens.
         again[other].ws.send_json(move_for(again[mover].state))
         assert again[other].read()["code"] in ("not_your_turn", "illegal", "not_in_hand", "refused")
-        assert client.get(f"/api/play/{host['id']}", params={"token": "x" * 24}).json()["seat"] is None
+        assert client.get(f"/api/play/{host['id']}", params={"token": "x" * 24}).status_code == 404
         for p in again.values():
             p.close()
         assert client.get("/api/tables/ZZZZZZ").status_code == 404
         assert client.get("/api/tables/<>").status_code == 404
-        assert client.post(f"/api/tables/{host['code']}/join", json={"name": "", "seat": "N"}).status_code == 422
+        assert client.post(f"/api/tables/{host['code']}/join", json={"name": "", "seat": "N"},
+                           headers=PAGE).status_code == 422
 
 
 HOSTILE = st.one_of(

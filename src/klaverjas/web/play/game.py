@@ -7,6 +7,7 @@ persists :meth:`GameTable.to_json` after every one.
 
 from __future__ import annotations
 
+import hmac
 import random
 import secrets
 from collections.abc import Callable
@@ -115,6 +116,8 @@ class GameTable:
     events: list[Event] = field(default_factory=list)
     finished_records: list[dict[str, Any]] = field(default_factory=list)
     review_cache: dict[int, Any] = field(default_factory=dict)  # deal number -> analysis (or its task)
+    invites: dict[str, int] = field(default_factory=dict)  # one-time seat invitations of the host: token -> seat
+    watch_token: str = ""  # the spectator link's secret, made when the host first asks for it
 
     def __post_init__(self) -> None:
         self.play = MatchPlay(self.rules, self.first_dealer, self.seed)
@@ -134,14 +137,64 @@ class GameTable:
         return table
 
     # --- the lobby of a table with friends ------------------------------------------
-    def sit(self, seat: int, name: str, token: str) -> None:
-        """A friend takes an open chair (before or after the start, where a computer player sits in for nobody)."""
+    def sit(self, seat: int, name: str, token: str, invite: str | None = None) -> None:
+        """A friend takes a chair: an open one in the lobby with the code alone; after the start only the seat
+        the host invited him to (``invite``), a computer player's or an absent person's."""
+        if self.phase == "match_over":
+            raise ActionError("not_now", "the match is over")
         info = self.seats[seat]
-        if info.kind != "open" and not (self.started and info.kind == "bot" and info.name == ""):
-            raise ActionError("seat_taken", f"seat {SEATS[seat]} is taken")
-        self.seats[seat] = SeatInfo("human", info.level, name, token)
+        if invite is not None:
+            if self.invited_seat(invite) != seat:
+                raise ActionError("bad_invite", "this invitation is not valid (it was used, replaced or is "
+                                                f"for another seat than {SEATS[seat]})")
+            if not self._invitable(seat):
+                raise ActionError("seat_taken", f"seat {SEATS[seat]} is taken")
+            self.invites = {t: s for t, s in self.invites.items() if s != seat}  # used: it works once
+        elif info.kind != "open":
+            raise ActionError("seat_taken", f"seat {SEATS[seat]} is taken" + (
+                "; after the start only the host can let someone in" if self.started else ""))
+        self.seats[seat] = SeatInfo("human", info.level, name, token)  # an absent person's old token ends here
         self.bots.pop(seat, None)
         self._emit("seat", {"seat": SEATS[seat], "kind": "human", "name": name})
+
+    def _invitable(self, seat: int) -> bool:
+        """A seat the host may give away: an open chair, a computer player's, or a person's whom a computer
+        player replaces because he is away; never the host's own."""
+        info = self.seats[seat]
+        return seat != self.host and (info.kind in ("open", "bot") or (info.kind == "human" and info.replaced))
+
+    def invite(self, by: int, seat: int) -> str:
+        """The host's one-time invitation for ``seat``; a new one for the same seat replaces the last."""
+        if by != self.host:
+            raise ActionError("not_host", "only the host invites")
+        if self.phase == "match_over":
+            raise ActionError("not_now", "the match is over")
+        if not self._invitable(seat):
+            raise ActionError("seat_taken", f"seat {SEATS[seat]} is taken by someone who is here")
+        token = secrets.token_urlsafe(18)
+        self.invites = {**{t: s for t, s in self.invites.items() if s != seat}, token: seat}
+        return token
+
+    def invited_seat(self, token: str) -> int | None:
+        for invite, seat in self.invites.items():
+            if hmac.compare_digest(invite, token):
+                return seat
+        return None
+
+    def spectator_token(self, by: int) -> str:
+        """The secret of the table's spectator link (the same for everyone the host gives it to)."""
+        if by != self.host:
+            raise ActionError("not_host", "only the host shares the spectator link")
+        if not self.watch_token:
+            self.watch_token = secrets.token_urlsafe(18)
+        return self.watch_token
+
+    def may_watch(self, token: str | None) -> bool:
+        """A spectator's way in: at a table with friends only its spectator link; a game against the
+        computer is watched by its id alone (it has no code and no chat with others)."""
+        if not self.code:
+            return not token
+        return bool(token and self.watch_token and hmac.compare_digest(self.watch_token, token))
 
     def start(self, seat: int) -> None:
         if self.started:
@@ -211,11 +264,11 @@ class GameTable:
         self.events.append(Event(self.seq + 1, kind, data, audience))
 
     def events_for(self, seat: int | None, since: int) -> list[dict[str, Any]]:
-        """Events after ``since`` that ``seat`` may see (``None``: a spectator).
+        """Events after ``since`` that ``seat`` may see (``None``: a spectator, who never reads the chat).
 
         Events are numbered from 1 without gaps, so those after ``since`` start at that index."""
         return [e.as_json() for e in self.events[max(0, since):]
-                if e.audience is None or e.audience == seat]
+                if (e.audience is None or e.audience == seat) and (seat is not None or e.kind != "chat")]
 
     def _emit_trump(self) -> None:
         deal = self.deal
@@ -463,8 +516,10 @@ class GameTable:
             "match_end": self.rules.match_end, "direction": self.rules.direction,
             "sheet": self._sheet(), "to_move": None,
             "roem_claim": self.rules.roem_claim, "illegal_cards": self.rules.illegal_cards,
-            "code": self.code or None, "host": None if self.host is None else SEATS[self.host],
-            "chat": self.chat_log[-20:],
+            # The code and the chat are for the people seated at the table, not for its spectators.
+            "code": (self.code or None) if seat is not None else None,
+            "host": None if self.host is None else SEATS[self.host],
+            "chat": self.chat_log[-20:] if seat is not None else [],
         }
         if self.phase in ("deal_over", "match_over") and self.finished_records:
             out["result"] = next(e.data for e in reversed(self.events) if e.kind == "deal_end")
@@ -521,6 +576,7 @@ class GameTable:
         return {
             "id": self.id, "rules": str(self.rules), "seed": self.seed, "first_dealer": self.first_dealer,
             "created": self.created, "code": self.code, "host": self.host, "started": self.started,
+            "invites": self.invites, "watch_token": self.watch_token,
             "seats": [{"kind": i.kind, "level": i.level, "name": i.name, "token": i.token, "replaced": i.replaced}
                       for i in self.seats],
             "finished": self.finished_records, "deals_finished": len(self.finished_records),
@@ -546,6 +602,8 @@ class GameTable:
             table.play.adopt(replay(current, partial=True))
         table.events = [Event(int(seq), kind, payload, audience) for seq, kind, payload, audience in data["events"]]
         table.chat_log = [e.data for e in table.events if e.kind == "chat"]
+        table.invites = {str(t): int(s) for t, s in data.get("invites", {}).items()}
+        table.watch_token = str(data.get("watch_token", ""))
         return table
 
 

@@ -60,10 +60,26 @@ class NewTable(RulesChoice):
     seed: int | None = Field(default=None, ge=0, lt=2**31)
 
 
+Secret = Annotated[str, Field(min_length=1, max_length=64)]
+
+
 class JoinTable(BaseModel):
+    """Take a chair: an open one in the lobby by the code alone; after the start the seat of the host's
+    invitation (then ``seat`` may be left out)."""
+
     model_config = ConfigDict(extra="forbid")
     name: str = Field(min_length=1, max_length=30)
+    seat: Seat | None = None
+    invite: Secret | None = Field(None, description="the secret after #invite= in the host's invitation link")
+
+
+class SeatInvite(BaseModel):
+    model_config = ConfigDict(extra="forbid")
     seat: Seat
+
+
+class NoOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
 
 
 # --- answers ------------------------------------------------------------------------------------
@@ -79,11 +95,18 @@ class Joined(Frozen):
     code: str = Field(description="six characters from ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
     token: str
     seat: Seat
-    link: str
+    link: str = Field(description="the table's page with the token in its fragment: /t/{code}#token=...")
+
+
+class Link(Frozen):
+    link: str = Field(description="/t/{code}#invite=... or /t/{code}#watch=...: the secret is in the fragment")
+    seat: Seat | None = Field(description="the seat an invitation is for; None for the spectator link")
 
 
 class GameSummary(Frozen):
     id: str
+    seat: Seat = Field(description="the seat of the token that found this game")
+    code: str | None = Field(description="a table's code; None for a game against the computer")
     rules: str
     phase: Phase
     created: str
@@ -100,7 +123,10 @@ class SeatPublic(Frozen):
 
 
 class TableInfo(Frozen):
+    """What a person needs to choose a seat. The id reads nothing without one of the table's tokens."""
+
     id: str
+    free: list[Seat] = Field(description="open chairs anyone with the code may take (only before the start)")
     code: str
     rules: str
     started: bool

@@ -26,6 +26,8 @@ from .store import now
 
 Service = Annotated[PlayService, Depends(play_service)]
 Token = Annotated[str | None, Query(max_length=64)]
+Tokens = Annotated[list[Annotated[str, Field(min_length=1, max_length=64)]] | None,
+                   Query(max_length=100, description="seat tokens, repeated")]
 DealNumber = Annotated[int, Field(ge=1, le=1000)]
 
 router = APIRouter()
@@ -67,15 +69,31 @@ async def create_game(body: NewGame, service: Service) -> Created:
 
 
 @router.get("/api/play", response_model=list[GameSummary], tags=["play"])
-async def list_games(service: Service) -> list[GameSummary]:
-    return [GameSummary.model_validate(s) for s in service.store.summaries()]
+async def list_games(service: Service, token: Tokens = None) -> list[GameSummary]:
+    """The games of the seat tokens sent (``?token=a&token=b``: a browser keeps its own), most recently
+    changed first; nobody else's game is listed, and without tokens the list is empty."""
+    return [GameSummary.model_validate(s) for s in service.store.summaries(token or [])]
 
 
-@router.get("/api/play/{game_id}", response_model=TableState, response_model_exclude_unset=True, tags=["play"])
+@router.get("/api/play/{game_id}", response_model=TableState, response_model_exclude_unset=True, tags=["play"],
+            responses={404: {"description": "no such game, or no valid token for it"}})
 async def game_state(game_id: str, service: Service, token: Token = None) -> TableState:
-    """The state as the seat of ``token`` sees it (without a token: as a spectator)."""
+    """The state as the seat of ``token`` sees it; with a table's spectator token, the public table.
+    Without a valid token the game does not exist for the caller (404)."""
     runtime = runtime_or_404(service, game_id)
-    return TableState.model_validate(runtime.table.state_for(service.seat_of(runtime, token)))
+    seat = service.seat_of(runtime, token)
+    if seat is None and not (token and runtime.table.may_watch(token)):
+        raise HTTPException(404, "no such game")
+    return TableState.model_validate(runtime.table.state_for(seat))
+
+
+def reader_or_404(service: PlayService, game_id: str, token: str | None) -> TableRuntime:
+    """A game whose finished deals the caller may read: at a table with friends only with one of its tokens
+    (seat or spectator link), so its id alone reads nothing; a game against the computer by its id."""
+    runtime = runtime_or_404(service, game_id)
+    if runtime.table.code and service.seat_of(runtime, token) is None and not runtime.table.may_watch(token):
+        raise HTTPException(404, "no such game")
+    return runtime
 
 
 def finished_record(runtime: TableRuntime, number: int) -> dict[str, Any]:
@@ -87,8 +105,8 @@ def finished_record(runtime: TableRuntime, number: int) -> dict[str, Any]:
 
 @router.get("/api/play/{game_id}/deals/{number}", response_model=DealRecord, response_model_exclude_unset=True,
             tags=["play"])
-async def deal_record(game_id: str, number: DealNumber, service: Service) -> DealRecord:
-    return DealRecord.model_validate(finished_record(runtime_or_404(service, game_id), number))
+async def deal_record(game_id: str, number: DealNumber, service: Service, token: Token = None) -> DealRecord:
+    return DealRecord.model_validate(finished_record(reader_or_404(service, game_id, token), number))
 
 
 @router.get("/api/play/{game_id}/review/{number}", response_model=Review, response_model_exclude_unset=True,
@@ -96,7 +114,7 @@ async def deal_record(game_id: str, number: DealNumber, service: Service) -> Dea
 async def deal_review(game_id: str, number: DealNumber, service: Service, token: Token = None) -> Review:
     """The double-dummy review of a finished deal.  The analysis runs in the background: until it
     is ready the answer says ``pending`` and the page asks again."""
-    runtime = runtime_or_404(service, game_id)
+    runtime = reader_or_404(service, game_id, token)
     record = finished_record(runtime, number)
     cache = runtime.table.review_cache
     entry = cache.get(number)

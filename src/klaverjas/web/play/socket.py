@@ -33,7 +33,7 @@ async def game_socket(socket: WebSocket, game_id: str,
         return
     token = socket.query_params.get("token")
     seat = service.seat_of(runtime, token)
-    if token and seat is None:
+    if seat is None and not runtime.table.may_watch(token):  # a table with friends: its spectator link
         await socket.send_json(error_frame("bad_token", "this seat token is not valid"))
         await socket.close(code=4403)
         return

@@ -108,15 +108,23 @@ class GameStore:
                                           (phase,)).fetchall()
         return [r[0] for r in rows]
 
-    def summaries(self) -> list[dict[str, Any]]:
+    def summaries(self, tokens: list[str]) -> list[dict[str, Any]]:
+        """The games in which one of ``tokens`` holds a seat, most recently changed first."""
+        wanted = sorted(set(tokens))
+        if not wanted:
+            return []
         with self._lock:
-            rows = self._conn.execute("SELECT id, data, phase, created, updated FROM games "
-                                      "ORDER BY updated DESC").fetchall()
+            rows = self._conn.execute(
+                "SELECT games.id, games.data, phase, created, updated, seat.key FROM games, "
+                "json_each(games.data, '$.seats') AS seat WHERE json_extract(seat.value, '$.kind') = 'human' "
+                f"AND json_extract(seat.value, '$.token') IN ({', '.join('?' * len(wanted))}) "
+                "ORDER BY updated DESC", wanted).fetchall()
         out = []
-        for game_id, data, phase, created, updated in rows:
+        for game_id, data, phase, created, updated, seat in rows:
             body = json.loads(data)
-            out.append({"id": game_id, "rules": body["rules"], "phase": phase, "created": created,
-                        "updated": updated, "deals": body.get("deals_finished", 0)})
+            out.append({"id": game_id, "seat": "NESW"[int(seat)], "code": body.get("code") or None,
+                        "rules": body["rules"], "phase": phase, "created": created, "updated": updated,
+                        "deals": body.get("deals_finished", 0)})
         return out
 
     def id_of_code(self, code: str) -> str | None:

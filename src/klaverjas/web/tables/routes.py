@@ -1,18 +1,25 @@
-"""Create a table, look it up and join it by its code; the /t/{code} page."""
+"""Create a table, look it up and join it by its code; the host's invitation and spectator links; the
+/t/{code} page.
+
+A table is private: its code lets a person choose an open chair before the start, nothing more. After the
+start a seat changes hands only by the host's one-time invitation. Every secret travels in a link's
+fragment (``/t/{code}#token=...``, ``#invite=...``, ``#watch=...``), which browsers never send to a server
+nor put in a Referer; a request carries a token in its body or in ``Authorization: Bearer``.
+"""
 
 from __future__ import annotations
 
 import secrets
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, HTTPException
+from fastapi import APIRouter, Depends, Header, HTTPException
 from fastapi.responses import FileResponse
 
 from klaverjas.core import SEATS
 
 from ..pages import page
 from ..play.game import ActionError, GameTable, SeatInfo
-from ..play.models import Joined, JoinTable, NewTable, TableInfo
+from ..play.models import Joined, JoinTable, Link, NewTable, NoOptions, SeatInvite, TableInfo
 from ..play.routes import new_token, rules_of
 from ..play.service import PlayService, TableRuntime, play_service
 from ..play.store import now
@@ -20,6 +27,8 @@ from ..play.store import now
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 CODE_LENGTH = 6
 Service = Annotated[PlayService, Depends(play_service)]
+Authorization = Annotated[str | None, Header(max_length=100, description="Bearer <token>")]
+STATUS = {"seat_taken": 409, "not_now": 409, "bad_invite": 403, "not_host": 403}  # ActionError code -> HTTP
 
 router = APIRouter()
 
@@ -35,6 +44,27 @@ def runtime_of_code(service: PlayService, code: str) -> TableRuntime:
     return runtime
 
 
+def bearer(authorization: str | None) -> str | None:
+    scheme, _, token = (authorization or "").partition(" ")
+    return token.strip() or None if scheme.lower() == "bearer" else None
+
+
+def refused(exc: ActionError) -> HTTPException:
+    return HTTPException(STATUS.get(exc.code, 409), str(exc))
+
+
+def host_seat(service: PlayService, runtime: TableRuntime, authorization: str | None) -> int:
+    """The host's seat, when the request carries the host's token; else a 403."""
+    seat = service.seat_of(runtime, bearer(authorization))
+    if seat is None or seat != runtime.table.host:
+        raise HTTPException(403, "only the host can do this: send the host's token as Authorization: Bearer <token>")
+    return seat
+
+
+def seat_link(table: GameTable, token: str) -> str:
+    return f"/t/{table.code}#token={token}"
+
+
 @router.post("/api/tables", response_model=Joined, status_code=201, tags=["tables"])
 async def create_table(body: NewTable, service: Service) -> Joined:
     rules = rules_of(body)
@@ -48,32 +78,80 @@ async def create_table(body: NewTable, service: Service) -> Joined:
             break
     table = GameTable.create(rules, seats, body.seed, first_dealer=3, created=now(), code=code, host=seat)
     service.add(table, body.pace, body.away_limit)
-    return Joined(id=table.id, code=code, token=token, seat=body.seat, link=f"/t/{code}")
+    return Joined(id=table.id, code=code, token=token, seat=body.seat, link=seat_link(table, token))
 
 
 @router.get("/api/tables/{code}", response_model=TableInfo, tags=["tables"])
 async def table_info(code: str, service: Service) -> TableInfo:
+    """The join page: who sits where and which chairs are open; no chat. The game's id opens nothing
+    without a seat token or the spectator link."""
     table = runtime_of_code(service, code).table
     return TableInfo.model_validate({
-        "id": table.id, "code": table.code, "rules": str(table.rules), "started": table.started,
+        "id": table.id, "free": [SEATS[s] for s, info in enumerate(table.seats) if info.kind == "open"],
+        "code": table.code, "rules": str(table.rules), "started": table.started,
         "phase": table.phase, "host": None if table.host is None else SEATS[table.host],
         "seats": [info.public(s) for s, info in enumerate(table.seats)]})
 
 
-@router.post("/api/tables/{code}/join", response_model=Joined, status_code=201, tags=["tables"])
+@router.post("/api/tables/{code}/join", response_model=Joined, status_code=201, tags=["tables"],
+             responses={403: {"description": "the invitation is not valid"},
+                        409: {"description": "the chair is taken, or the match is over"}})
 async def join_table(code: str, body: JoinTable, service: Service) -> Joined:
     runtime = runtime_of_code(service, code)
     table = runtime.table
+    if body.invite is not None and body.seat is None:
+        invited = table.invited_seat(body.invite)
+        if invited is None:
+            raise HTTPException(403, "this invitation is not valid: it was used or replaced")
+        seat = invited
+    elif body.seat is not None:
+        seat = SEATS.index(body.seat)
+    else:
+        raise HTTPException(422, "seat: choose a seat (or join with the host's invitation)")
     token = new_token()
+    async with runtime.lock:
+        try:
+            table.sit(seat, body.name.strip() or SEATS[seat], token, body.invite)
+        except ActionError as exc:
+            raise refused(exc) from None
+        service.save(runtime)
+    # Someone who takes a seat and never connects is away: a computer player plays for him after the limit.
+    if not runtime.connected(seat):
+        service.start_away_timer(runtime, seat)
+    await service.broadcast(runtime)
+    service.kick(runtime)
+    return Joined.model_validate({"id": table.id, "code": table.code, "token": token, "seat": SEATS[seat],
+                                  "link": seat_link(table, token)})
+
+
+@router.post("/api/tables/{code}/invite", response_model=Link, status_code=201, tags=["tables"],
+             responses={403: {"description": "not the host's token"},
+                        409: {"description": "someone who is here holds that seat, or the match is over"}})
+async def invite(code: str, body: SeatInvite, service: Service, authorization: Authorization = None) -> Link:
+    """The host lets someone in: a one-time link for a seat that is open, played by a computer player, or
+    held by someone who is away (his token stops working when the invitation is used)."""
+    runtime = runtime_of_code(service, code)
+    by = host_seat(service, runtime, authorization)
     seat = SEATS.index(body.seat)
     async with runtime.lock:
         try:
-            table.sit(seat, body.name.strip() or SEATS[seat], token)
+            secret = runtime.table.invite(by, seat)
         except ActionError as exc:
-            raise HTTPException(409, str(exc)) from None
+            raise refused(exc) from None
         service.save(runtime)
-    await service.broadcast(runtime)
-    return Joined(id=table.id, code=table.code, token=token, seat=body.seat, link=f"/t/{table.code}")
+    return Link(link=f"/t/{runtime.table.code}#invite={secret}", seat=body.seat)
+
+
+@router.post("/api/tables/{code}/spectate", response_model=Link, status_code=201, tags=["tables"],
+             responses={403: {"description": "not the host's token"}})
+async def spectate(code: str, body: NoOptions, service: Service, authorization: Authorization = None) -> Link:
+    """The spectator link the host may share: it shows the public table, never the code or the chat."""
+    runtime = runtime_of_code(service, code)
+    by = host_seat(service, runtime, authorization)
+    async with runtime.lock:
+        secret = runtime.table.spectator_token(by)
+        service.save(runtime)
+    return Link(link=f"/t/{runtime.table.code}#watch={secret}", seat=None)
 
 
 @router.get("/t/{code}", include_in_schema=False)
