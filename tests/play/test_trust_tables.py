@@ -115,11 +115,11 @@ def started_table(url: str, **body: Any) -> tuple[dict[str, Any], Client]:
 def test_nobody_takes_a_computer_players_seat_with_the_code_alone(url: str) -> None:
     host, anna = started_table(url)
     code = host["code"]
-    assert httpx.get(f"{url}/api/tables/{code}").json()["free"] == []
     for seat in "NEW":  # the partner's hand and both opponents' hands stay out of reach
         answer = post(url, f"/api/tables/{code}/join", {"name": "Eve", "seat": seat})
         assert answer.status_code == 409, answer.text
         assert "host" in answer.json()["detail"]
+    assert httpx.get(f"{url}/api/tables/{code}").json()["free"] == []
     assert post(url, f"/api/tables/{code}/join", {"name": "Eve", "seat": "S"}).status_code == 409
     # Nor by watching: without the spectator link a table with friends shows nothing.
     assert refused(url, host["id"], None) == ("bad_token", 4403)
