@@ -198,6 +198,35 @@ def test_an_invited_player_who_never_comes_is_replaced_and_the_host_may_give_the
     anna.close()
 
 
+def test_an_invitation_ends_when_its_seat_gets_its_person(url: str) -> None:
+    host = new_table(url, away_limit=1)
+    code = host["code"]
+    link = post(url, f"/api/tables/{code}/invite", {"seat": "W"}, token=host["token"]).json()["link"]
+    assert post(url, f"/api/tables/{code}/join", {"name": "Eve", "seat": "W"}).status_code == 201
+    anna = Client(url, host["id"], host["token"])
+    # Eve never connects and is replaced; the invitation made before she sat down stays used up.
+    anna.play_until(lambda s: seat_of(s, "W")["replaced"], within=20)
+    late = post(url, f"/api/tables/{code}/join", {"name": "Mallory", "invite": secret(link, "invite")})
+    assert late.status_code == 403, late.text
+    anna.close()
+
+
+def test_invitations_and_the_spectator_link_survive_a_restart(tmp_path: Path) -> None:
+    db = tmp_path / "trust.db"
+    with live_server(db) as url:
+        host, anna = started_table(url)
+        anna.close()
+        code = host["code"]
+        link = post(url, f"/api/tables/{code}/invite", {"seat": "E"}, token=host["token"]).json()["link"]
+        watch = secret(post(url, f"/api/tables/{code}/spectate", {}, token=host["token"]).json()["link"], "watch")
+    with live_server(db) as url:
+        joined = post(url, f"/api/tables/{code}/join", {"name": "Dirk", "invite": secret(link, "invite")})
+        assert joined.status_code == 201 and joined.json()["seat"] == "E", joined.text
+        watcher = Client(url, host["id"], watch)
+        assert watcher.state["seat"] is None and seat_of(watcher.state, "E")["name"] == "Dirk"
+        watcher.close()
+
+
 # --- private tables -----------------------------------------------------------------------------
 
 def test_the_games_list_holds_only_the_callers_games(url: str) -> None:

@@ -149,10 +149,10 @@ class GameTable:
                                                 f"for another seat than {SEATS[seat]})")
             if not self._invitable(seat):
                 raise ActionError("seat_taken", f"seat {SEATS[seat]} is taken")
-            self.invites = {t: s for t, s in self.invites.items() if s != seat}  # used: it works once
         elif info.kind != "open":
             raise ActionError("seat_taken", f"seat {SEATS[seat]} is taken" + (
                 "; after the start only the host can let someone in" if self.started else ""))
+        self._end_invites(seat)  # the seat has its person: an invitation works once, and not for a later chair
         self.seats[seat] = SeatInfo("human", info.level, name, token)  # an absent person's old token ends here
         self.bots.pop(seat, None)
         self._emit("seat", {"seat": SEATS[seat], "kind": "human", "name": name})
@@ -172,8 +172,12 @@ class GameTable:
         if not self._invitable(seat):
             raise ActionError("seat_taken", f"seat {SEATS[seat]} is taken by someone who is here")
         token = secrets.token_urlsafe(18)
-        self.invites = {**{t: s for t, s in self.invites.items() if s != seat}, token: seat}
+        self._end_invites(seat)
+        self.invites[token] = seat
         return token
+
+    def _end_invites(self, seat: int) -> None:
+        self.invites = {t: s for t, s in self.invites.items() if s != seat}
 
     def invited_seat(self, token: str) -> int | None:
         for invite, seat in self.invites.items():
@@ -223,6 +227,7 @@ class GameTable:
         if info.kind != "human" or not info.replaced:
             return
         info.replaced = False
+        self._end_invites(seat)  # he is back: nobody takes his seat with an invitation made while he was away
         self.bots.pop(seat, None)
         self._emit("seat", {"seat": SEATS[seat], "kind": "human", "name": info.name, "replaced": False})
 
