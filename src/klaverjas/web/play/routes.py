@@ -17,6 +17,7 @@ from klaverjas.core import SEATS, Rules, RulesError, parse_card
 from klaverjas.core.reasons import card_words
 from klaverjas.core.record import RecordError, start_deal
 
+from ..errors import ErrorOut
 from ..pages import page
 from . import socket
 from .game import GameTable, SeatInfo
@@ -76,7 +77,7 @@ async def list_games(service: Service, token: Tokens = None) -> list[GameSummary
 
 
 @router.get("/api/play/{game_id}", response_model=TableState, response_model_exclude_unset=True, tags=["play"],
-            responses={404: {"description": "no such game, or no valid token for it"}})
+            responses={404: {"model": ErrorOut, "description": "no such game, or no valid token for it"}})
 async def game_state(game_id: str, service: Service, token: Token = None) -> TableState:
     """The state as the seat of ``token`` sees it; with a table's spectator token, the public table.
     Without a valid token the game does not exist for the caller (404)."""

@@ -17,6 +17,7 @@ from fastapi.responses import FileResponse
 
 from klaverjas.core import SEATS
 
+from ..errors import ErrorOut
 from ..pages import page
 from ..play.game import ActionError, GameTable, SeatInfo
 from ..play.models import Joined, JoinTable, Link, NewTable, NoOptions, SeatInvite, TableInfo
@@ -28,6 +29,7 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 CODE_LENGTH = 6
 Service = Annotated[PlayService, Depends(play_service)]
 Authorization = Annotated[str | None, Header(max_length=100, description="Bearer <token>")]
+NO_TABLE: dict[int | str, dict[str, object]] = {404: {"model": ErrorOut, "description": "no table with that code"}}
 STATUS = {"seat_taken": 409, "not_now": 409, "bad_invite": 403, "not_host": 403}  # ActionError code -> HTTP
 
 router = APIRouter()
@@ -81,7 +83,7 @@ async def create_table(body: NewTable, service: Service) -> Joined:
     return Joined(id=table.id, code=code, token=token, seat=body.seat, link=seat_link(table, token))
 
 
-@router.get("/api/tables/{code}", response_model=TableInfo, tags=["tables"])
+@router.get("/api/tables/{code}", response_model=TableInfo, tags=["tables"], responses=NO_TABLE)
 async def table_info(code: str, service: Service) -> TableInfo:
     """The join page: who sits where and which chairs are open; no chat. The game's id opens nothing
     without a seat token or the spectator link."""
@@ -94,8 +96,8 @@ async def table_info(code: str, service: Service) -> TableInfo:
 
 
 @router.post("/api/tables/{code}/join", response_model=Joined, status_code=201, tags=["tables"],
-             responses={403: {"description": "the invitation is not valid"},
-                        409: {"description": "the chair is taken, or the match is over"}})
+             responses={**NO_TABLE, 403: {"model": ErrorOut, "description": "the invitation is not valid"},
+                        409: {"model": ErrorOut, "description": "the chair is taken, or the match is over"}})
 async def join_table(code: str, body: JoinTable, service: Service) -> Joined:
     runtime = runtime_of_code(service, code)
     table = runtime.table
@@ -125,8 +127,9 @@ async def join_table(code: str, body: JoinTable, service: Service) -> Joined:
 
 
 @router.post("/api/tables/{code}/invite", response_model=Link, status_code=201, tags=["tables"],
-             responses={403: {"description": "not the host's token"},
-                        409: {"description": "someone who is here holds that seat, or the match is over"}})
+             responses={**NO_TABLE, 403: {"model": ErrorOut, "description": "not the host's token"},
+                        409: {"model": ErrorOut, "description": "someone who is here holds that seat, or the match "
+                                                                "is over"}})
 async def invite(code: str, body: SeatInvite, service: Service, authorization: Authorization = None) -> Link:
     """The host lets someone in: a one-time link for a seat that is open, played by a computer player, or
     held by someone who is away (his token stops working when the invitation is used)."""
@@ -143,7 +146,7 @@ async def invite(code: str, body: SeatInvite, service: Service, authorization: A
 
 
 @router.post("/api/tables/{code}/spectate", response_model=Link, status_code=201, tags=["tables"],
-             responses={403: {"description": "not the host's token"}})
+             responses={**NO_TABLE, 403: {"model": ErrorOut, "description": "not the host's token"}})
 async def spectate(code: str, body: NoOptions, service: Service, authorization: Authorization = None) -> Link:
     """The spectator link the host may share: it shows the public table, never the code or the chat."""
     runtime = runtime_of_code(service, code)
