@@ -280,6 +280,8 @@ def _table_change(store: ClubStore, seat: tuple[str, TableKey],
     club_id, key = seat
 
     def apply(ev: Evening) -> None:
+        if ev.closed:
+            raise ClosedError("the evening is closed; nothing can change any more")
         if not 1 <= key.round <= len(ev.played):
             raise ResultError(f"round {key.round} has not been drawn")
         result = ev.played[key.round - 1].results.get(key.table)
