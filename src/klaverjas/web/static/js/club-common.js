@@ -4,6 +4,11 @@
 import { h } from './dom.js';
 import { t } from './i18n.js';
 
+// Replace the page's main content; arrays are flattened and absent parts (null) left out.
+export function showMain(...nodes) {
+  document.getElementById('app').replaceChildren(...nodes.flat(Infinity).filter((n) => n !== null && n !== undefined && n !== false));
+}
+
 export class ClubApiError extends Error {
   constructor(status, body) {
     super((body && body.detail) || `HTTP ${status}`);

@@ -4,14 +4,14 @@
 import { h, $ } from './dom.js';
 import { onLangChange, t } from './i18n.js';
 import { renderHeader } from './layout.js';
-import { alertBox, call, clearError, showError, takeToken } from './club-common.js';
+import { alertBox, call, clearError, showError, showMain, takeToken } from './club-common.js';
 
 const token = takeToken('table');
 const TEAMS = ['NS', 'EW'];
 let state = null;
 let editing = null; // the deal number being corrected, or null for a new deal
 
-function show(...nodes) { $('app').replaceChildren(...nodes); }
+const show = showMain;
 
 function sideName(team) { return state.sheet.teams[team]; }
 
@@ -79,10 +79,10 @@ function dealForm() {
 function sheetTable() {
   const sheet = state.sheet;
   const mark = (d, team) => [
-    d.makers === team ? h('span', { class: 'mark', title: t('club.plays') }, ' ●') : null,
-    d.nat && d.makers === team ? h('span', { class: 'mark nat' }, ` ${t('club.nat')}`) : null,
-    d.pit === team ? h('span', { class: 'mark pit' }, ` ${t('club.pit_mark')}`) : null,
-    d.verzaakt === team ? h('span', { class: 'mark' }, ` ${t('club.verzaakt_mark')}`) : null];
+    d.makers === team ? h('span', { class: 'mark makers', title: t('club.plays'), 'aria-label': t('club.plays') }, '●') : null,
+    d.nat && d.makers === team ? h('span', { class: 'mark nat', 'data-testid': 'nat' }, t('club.nat')) : null,
+    d.pit === team ? h('span', { class: 'mark pit' }, t('club.pit_mark')) : null,
+    d.verzaakt === team ? h('span', { class: 'mark verzaakt' }, t('club.verzaakt_mark')) : null];
   const canEdit = !state.evening_closed;
   return h('table', { class: 'sheet', 'data-testid': 'sheet' },
     h('caption', { class: 'sr-only' }, t('club.sheet')),

@@ -6,8 +6,8 @@ import { h, $ } from './dom.js';
 import { onLangChange, t } from './i18n.js';
 import { renderHeader } from './layout.js';
 import {
-  alertBox, call, clearError, download, formatText, keepToken, seasonTable, showError, standingsNotes, standingsTable,
-  takeToken,
+  alertBox, call, clearError, download, formatText, keepToken, seasonTable, showError, showMain, standingsNotes,
+  standingsTable, takeToken,
 } from './club-common.js';
 
 const parts = location.pathname.split('/').filter(Boolean); // ['club', id, 'evenings', n]
@@ -25,9 +25,7 @@ function remember(id, name) {
   localStorage.setItem(KNOWN, JSON.stringify({ ...known(), [id]: name }));
 }
 
-function show(...nodes) {
-  $('app').replaceChildren(...nodes);
-}
+const show = showMain;
 
 function field(id, label, input) {
   input.id = id;
