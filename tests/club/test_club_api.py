@@ -359,3 +359,42 @@ def test_the_organiser_changes_the_public_link_only_looks(base: str) -> None:
     assert r.status_code == 403 and "X-Klaverjas: 1" in r.json()["detail"]
     assert club.call("GET", "")["members"] == []
     assert club.http.get("/api/clubs/nosuchclub", headers=bearer(club.token)).status_code == 404
+
+
+def test_a_pairs_evening_with_an_odd_field_and_the_average_as_bye_score(base: str) -> None:
+    club = Club(base)
+    evening = club.evening(format="pairs", rounds=5, bye={"kind": "average"})
+    pairs = {f"Paar {k}": [f"Speler {k}a", f"Speler {k}b"] for k in range(1, 6)}
+    for name, players in pairs.items():
+        club.call("POST", f"/evenings/{evening}/present", {"name": name, "members": players})
+    answer = club.call("POST", f"/evenings/{evening}/present", {"name": "Paar 6", "members": ["Speler 1a", "X"]},
+                       status=422)
+    assert "Speler 1a already plays in pair Paar 1" in answer["detail"]
+    met: list[frozenset[str]] = []
+    byes: list[str] = []
+    rng = random.Random(11)
+    for k in range(1, 6):
+        state = club.call("POST", f"/evenings/{evening}/rounds", {}, status=201)
+        rnd = state["played"][k - 1]
+        byes += rnd["byes"]
+        seated: list[int] = []
+        for t in rnd["tables"]:
+            met.append(frozenset(p for side in t["sides"] for p in side))
+            totals = [rng.randrange(900, 2300), rng.randrange(900, 2300)]
+            club.call("PUT", f"/evenings/{evening}/rounds/{k}/tables/{t['number']}/totals", {"totals": totals})
+            seated += totals
+        state = club.call("POST", f"/evenings/{evening}/rounds/{k}/close")
+        (bye,) = rnd["byes"]
+        line = next(ln for ln in state["standings"]["lines"] if ln["entrant"] == bye)
+        assert line["scores"][k - 1] == (2 * sum(seated) + len(seated)) // (2 * len(seated))  # mean, half up
+        assert line["players"] == pairs[bye]
+    # Five pairs, five rounds: every pair meets every other exactly once and sits out once.
+    assert sorted(byes) == sorted(pairs)
+    assert len(met) == 10 and len(set(met)) == 10
+    # A table's phone sees the players of its pairs in their seats: side 1 north and south.
+    state = club.call("GET", f"/evenings/{evening}")
+    table = state["played"][4]["tables"][0]
+    token = table_links(club, evening, 5)[0]["link"].split("#token=")[1]
+    sheet = club.http.get("/api/clubs/table", headers=bearer(token)).json()["sheet"]
+    (a,), (b,) = table["sides"]
+    assert sheet["players"] == [pairs[a][0], pairs[b][0], pairs[a][1], pairs[b][1]]
