@@ -119,3 +119,24 @@ def test_an_evening_from_the_door_to_the_projector(base: str, page: Any, browser
     ranked = page.locator("[data-testid=standings] tbody th").all_inner_texts()
     assert [expected[n] for n in ranked] == sorted(expected.values(), reverse=True)
     assert page.locator("h1").inner_text().endswith("Drive")
+
+    # The print view has each round's draw and the standings on A4.
+    page.goto(page.url.replace("/projector", "/print"))
+    page.wait_for_selector("table.draw")
+    assert page.locator("table.draw tbody tr").count() == 2
+    assert page.locator("[data-testid=standings] tbody tr").count() == len(PLAYERS)
+
+    # The public link shows the evening without a single control.
+    club_url = page.url.split("/evenings/")[0]
+    page.goto(club_url)
+    public = page.input_value("[data-testid=public-link]")
+    viewer, look, errors = phone(browser)
+    try:
+        look.goto(public)
+        look.click("[data-testid=evenings] a")
+        look.wait_for_selector("[data-testid=standings]")
+        assert look.locator("[data-testid=draw], [data-testid=close-round], [data-testid=sign-in]").count() == 0
+        assert look.inner_text(f"[data-testid=total-{PLAYERS[0]}]") == str(expected[PLAYERS[0]])
+        assert not errors, errors
+    finally:
+        viewer.close()
