@@ -82,7 +82,7 @@ def test_an_evening_from_the_door_to_the_projector(base: str, page: Any, browser
         first.fill("#points-NS", "170")
         first.click("[data-testid=save-deal]")
         refusal = first.wait_for_selector("[data-testid=deal-error]:visible").inner_text()
-        assert "card points must be 0 to 162" in refusal
+        assert refusal == "Kaartpunten moeten tussen 0 en 162 liggen."  # the keeper's own words, in Dutch
         for k in range(DEALS):  # both phones send each deal before either answer is in
             counts = (fill_deal(first, "NS", 100), fill_deal(second, "EW", 50, roem_ew=20 if k == 0 else 0))
             first.click("[data-testid=save-deal]", no_wait_after=True)

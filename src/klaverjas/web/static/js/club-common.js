@@ -2,7 +2,7 @@
 // and the fragment removed at once), the API client that sends it, errors shown with role=alert,
 // a CSV download through the token, and the standings table.
 import { h } from './dom.js';
-import { t } from './i18n.js';
+import { has, t } from './i18n.js';
 
 // Replace the page's main content; arrays are flattened and absent parts (null) left out.
 export function showMain(...nodes) {
@@ -58,10 +58,12 @@ export function alertBox(testid = 'error') {
   return h('p', { class: 'error', role: 'alert', 'data-testid': testid, hidden: true });
 }
 
-export function showError(box, err) {
+// With `sheetVars` (a table's deal form) a deal's refusal is said in the score keeper's own words, in
+// the page's language; otherwise the server's reason (in English) follows a lead-in in the page's language.
+export function showError(box, err, sheetVars) {
   box.hidden = false;
-  // The server's reason names what is wrong (in English); the lead-in is in the page's language.
-  box.textContent = t('club.refused', { detail: err.message });
+  const key = `keeper.err.${err.code}`;
+  box.textContent = sheetVars && has(key) ? t(key, sheetVars) : t('club.refused', { detail: err.message });
 }
 
 export function clearError(box) { box.hidden = true; box.textContent = ''; }

@@ -27,7 +27,7 @@ async function send(method, url, body, err) {
     editing = null;
     render();
     $('points-NS')?.focus();
-  } catch (x) { showError(err, x); }
+  } catch (x) { showError(err, x, { total: state.sheet.total }); }
 }
 
 function radios(name, legend, options, checked) {
