@@ -16,6 +16,7 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from . import pages
+from .club import routes as club
 from .errors import HANDLERS
 from .keeper import routes as keeper
 from .keeper.store import Store
@@ -52,7 +53,7 @@ def create_app(db_path: str | Path | None = None, pace: float = 0.7) -> FastAPI:
                               "friends (WebSocket protocol: docs/web-protocol.md), and learning pages.")
     app.state.store = Store(db_file)
     app.state.play = PlayService(GameStore(db_file), pace)
-    for router in (keeper.router, play.router, tables.router, learn.router, pages.router):
+    for router in (keeper.router, play.router, tables.router, learn.router, club.router, pages.router):
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=pages.STATIC), name="static")
     return app

@@ -3,7 +3,7 @@
 import { h } from './dom.js';
 import { onLangChange, otherLang, setLang, t } from './i18n.js';
 
-const SECTIONS = [['keeper', '/keeper'], ['play', '/play'], ['learn', '/learn']];
+const SECTIONS = [['keeper', '/keeper'], ['play', '/play'], ['learn', '/learn'], ['club', '/club']];
 
 // current: which section this page is ('home', 'keeper', 'play', 'learn'); extras: a function
 // returning the page's own header controls, called again after a language switch.

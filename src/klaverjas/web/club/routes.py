@@ -1,0 +1,624 @@
+"""The club API under /api/clubs and the club pages under /club.
+
+Who may do what, by the token sent as ``Authorization: Bearer``:
+
+- the organiser token (shown once, when the club is made) reads and changes everything of its club;
+- the public token (the club's public link) only reads: club, evenings, standings, CSV;
+- a table token (each table of each round has one, in its link ``/club/table#token=...``) reads and
+  keeps that one table's sheet of that one round, nothing else.
+
+State-changing requests also send ``X-Klaverjas: 1`` (refused with 403 without it).  Every refusal of
+the evening (:mod:`.errors`) becomes a 4xx with the evening's own message: bad settings, draws and
+results 422, a round or evening that does not allow the change now 409.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+import threading
+from collections.abc import Callable, Coroutine
+from typing import Annotated, Any, cast
+
+import segno
+from fastapi import APIRouter, Depends, Request
+from fastapi import Path as PathParam
+from fastapi.responses import FileResponse, Response
+from fastapi.routing import APIRoute
+
+from ..errors import ErrorOut, error_response
+from ..keeper.models import DealIn
+from ..keeper.routes import sheet_out
+from ..keeper.sheet import DealInput, Settings, normalize_deal
+from ..keeper.store import Store, StoredSheet
+from ..pages import page
+from .errors import ClosedError, ClubError, DrawError, ResultError, RoundError, SettingsError
+from .evening import Evening, PlayedRound
+from .models import (
+    BestRoundOut,
+    ByeIn,
+    ClubCreated,
+    ClubIn,
+    ClubOut,
+    DealerIn,
+    EveningIn,
+    EveningOut,
+    EveningPatch,
+    EveningSummary,
+    Leave,
+    LineOut,
+    LogOut,
+    MemberIn,
+    MemberOut,
+    PrizesIn,
+    RoundIn,
+    RoundOut,
+    SeasonIn,
+    SeasonLineOut,
+    SeasonOut,
+    SeasonStandingsOut,
+    SeatedTableOut,
+    SheetIn,
+    SignIn,
+    StandingsOut,
+    TableLinkOut,
+    TableOut,
+    TotalsIn,
+)
+from .prizes import PrizeFormula
+from .standings import ByeRule, season_standings
+from .store import ClubStore, Duplicate, NotFound, StoredEvening, TableKey
+
+EVENING_TIE_RULE = "higher total, then the higher best table round, then fewer byes, then the name"
+SEASON_TIE_RULE = "higher counted total, then the higher best evening, then the higher total of all evenings, " \
+                  "then the name"
+ClubId = Annotated[str, PathParam(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")]
+Id = Annotated[int, PathParam(ge=1, le=2**53)]
+ERRORS: dict[int | str, dict[str, Any]] = {
+    401: {"model": ErrorOut, "description": "no token, or a token that does not open this club or table"},
+    403: {"model": ErrorOut, "description": "the token may only look, or X-Klaverjas: 1 is missing"},
+    404: {"model": ErrorOut, "description": "no such club, member, season or evening"},
+    409: {"model": ErrorOut, "description": "not possible in the evening's current state"},
+    422: {"model": ErrorOut, "description": "invalid input, with the reason"},
+}
+STATUS = {SettingsError: (422, "settings"), DrawError: (422, "draw"), ResultError: (422, "result"),
+          RoundError: (409, "round"), ClosedError: (409, "closed")}
+
+
+class Refused(Exception):
+    def __init__(self, status: int, code: str, detail: str) -> None:
+        self.status, self.code = status, code
+        super().__init__(detail)
+
+
+class ClubRoute(APIRoute):
+    """Turns the club's refusals into the shared error bodies (app.py's handlers stay the other features')."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+
+        async def refusing(request: Request) -> Response:
+            try:
+                return await handler(request)
+            except Refused as exc:
+                return error_response(exc.status, exc.code, str(exc))
+            except ClubError as exc:
+                status, code = next((v for k, v in STATUS.items() if isinstance(exc, k)), (422, "club"))
+                return error_response(status, code, str(exc))
+            except NotFound as exc:
+                return error_response(404, "not_found", str(exc))
+            except Duplicate as exc:
+                return error_response(409, "duplicate", str(exc))
+
+        return refusing
+
+
+def _intent(request: Request) -> None:
+    if request.method not in ("GET", "HEAD") and request.headers.get("x-klaverjas") != "1":
+        raise Refused(403, "intent", "a request that changes something must send the header X-Klaverjas: 1")
+
+
+router = APIRouter(route_class=ClubRoute, dependencies=[Depends(_intent)])
+
+
+# --- who is asking --------------------------------------------------------------------------------
+_opening = threading.Lock()
+
+
+def club_store(request: Request) -> ClubStore:
+    """The club store on app.state, opened on the app's SQLite file (the sheet store's) when first asked for."""
+    with _opening:
+        store = getattr(request.app.state, "clubs", None)
+        if store is None:
+            store = request.app.state.clubs = ClubStore(cast(Store, request.app.state.store).path)
+    return cast(ClubStore, store)
+
+
+Clubs = Annotated[ClubStore, Depends(club_store)]
+
+
+def _token(request: Request) -> str:
+    kind, _, token = request.headers.get("authorization", "").partition(" ")
+    if kind.lower() != "bearer" or not token.strip():
+        raise Refused(401, "no_token", "send the club's link token as the header Authorization: Bearer <token>")
+    return token.strip()
+
+
+def viewer(club_id: ClubId, request: Request, store: Clubs) -> str:
+    """The role of the token sent for this club: organiser or public."""
+    role = store.role(club_id, _token(request))
+    if role is None:
+        raise Refused(401, "bad_token", f"this token does not open club {club_id}")
+    return role
+
+
+def organiser(role: Annotated[str, Depends(viewer)]) -> str:
+    if role != "organiser":
+        raise Refused(403, "public_link", "the public link can only look; changes need the organiser link")
+    return role
+
+
+Viewer = Annotated[str, Depends(viewer)]
+Organiser = Annotated[str, Depends(organiser)]
+
+
+def seated(request: Request, store: Clubs) -> tuple[str, TableKey]:
+    found = store.table_key(_token(request))
+    if found is None:
+        raise Refused(401, "bad_token", "this is not a table's link (or the evening was deleted); scan the "
+                      "table's QR code again")
+    return found
+
+
+Seated = Annotated[tuple[str, TableKey], Depends(seated)]
+
+
+# --- answers --------------------------------------------------------------------------------------
+def _summary(st: StoredEvening) -> EveningSummary:
+    ev = st.evening
+    return EveningSummary(id=st.id, title=ev.title, date=st.date, season_id=st.season_id, format=ev.format,
+                          rounds=ev.rounds, rounds_played=len(ev.played), closed=ev.closed,
+                          entrants=len(ev.entrants))
+
+
+def _club_out(store: ClubStore, club_id: str, role: str) -> ClubOut:
+    club = store.club(club_id)
+    return ClubOut(id=club.id, name=club.name, role=role,  # type: ignore[arg-type]
+                   public_link=f"/club/{club.id}#token={club.public_token}",
+                   members=[MemberOut(id=m.id, name=m.name, number=m.number) for m in store.members(club_id)],
+                   seasons=[SeasonOut(id=s.id, name=s.name, best=s.best) for s in store.seasons(club_id)],
+                   evenings=[_summary(e) for e in store.evenings(club_id)])
+
+
+def _table_out(played: PlayedRound, number: int, sides: tuple[tuple[str, ...], tuple[str, ...]]) -> TableOut:
+    result = played.results.get(number)
+    source = None if result is None else ("sheet" if result.deals is not None else "typed")
+    return TableOut(number=number, sides=[list(sides[0]), list(sides[1])],
+                    totals=None if result is None or result.totals is None else list(result.totals),
+                    complete=bool(result and result.complete),
+                    deals=len(result.deals or ()) if result else 0, source=source)  # type: ignore[arg-type]
+
+
+def standings_out(ev: Evening) -> StandingsOut:
+    st = ev.standings()
+    places = ev.prizes.places(len(st.lines))
+    poedel = st.poedel
+    return StandingsOut(
+        lines=[LineOut(rank=ln.rank, entrant=ln.entrant,
+                       players=list(ev.members[ln.entrant]) if ln.entrant in ev.members else None,
+                       scores=list(ln.scores), byes=list(ln.bye_rounds), total=ln.total, prize=ln.rank in places)
+               for ln in st.lines],
+        rounds=[st.round(k) for k in range(1, st.rounds + 1)],
+        poedel=poedel.entrant if poedel is not None and any(s is not None for s in poedel.scores) else None,
+        best_round=[BestRoundOut(score=b.score, round=b.round, entrant=b.entrant) for b in st.best_round],
+        prize_places=places, tie_rule=EVENING_TIE_RULE)
+
+
+def evening_out(store: ClubStore, st: StoredEvening, role: str) -> EveningOut:
+    ev = st.evening
+    current = ev.current
+    return EveningOut(
+        id=st.id, club_id=st.club_id, club_name=store.club(st.club_id).name, version=st.version, title=ev.title,
+        date=st.date, season_id=st.season_id, role=role,  # type: ignore[arg-type]
+        format=ev.format, rounds=ev.rounds, match_end=ev.match_end, deals_per_round=ev.deals_per_round,
+        rules=ev.rules, bye=ByeIn(kind=ev.bye_rule.kind, points=ev.bye_rule.points),  # type: ignore[arg-type]
+        prizes=PrizesIn(first=ev.prizes.first, then_every=ev.prizes.then_every, limit=ev.prizes.limit),
+        seed=ev.seed, present=list(ev.present), entrants=list(ev.entrants),
+        members={k: list(v) for k, v in ev.members.items()},
+        played=[RoundOut(number=p.draw.number, closed=p.closed, byes=list(p.draw.byes), missing=p.missing(),
+                         tables=[_table_out(p, t.number, t.sides) for t in p.draw.tables]) for p in ev.played],
+        current_round=None if current is None else current.draw.number, closed=ev.closed,
+        log=[LogOut(**e) for e in ev.log], standings=standings_out(ev))
+
+
+def _evening(store: ClubStore, club_id: str, evening_id: int, role: str) -> EveningOut:
+    return evening_out(store, store.evening(club_id, evening_id), role)
+
+
+def _change(store: ClubStore, club_id: str, evening_id: int, apply: Callable[[Evening], object]) -> EveningOut:
+    store.change(club_id, evening_id, apply)
+    return _evening(store, club_id, evening_id, "organiser")
+
+
+# --- a table's phone ------------------------------------------------------------------------------
+def _seat_names(sides: list[list[str]], pairs: dict[str, tuple[str, str]]) -> tuple[str, str, str, str]:
+    """The sheet's seats N E S W from the table's sides (side 1 sits N-S, side 2 E-W)."""
+    a = [p for e in sides[0] for p in pairs.get(e, (e,))]
+    b = [p for e in sides[1] for p in pairs.get(e, (e,))]
+    a += [""] * (2 - len(a))
+    b += [""] * (2 - len(b))
+    return (a[0], b[0], a[1], b[1])
+
+
+def seated_out(store: ClubStore, club_id: str, key: TableKey) -> SeatedTableOut:
+    st = store.evening(club_id, key.evening_id)
+    ev = st.evening
+    if not 1 <= key.round <= len(ev.played):
+        raise Refused(404, "not_found", f"round {key.round} of this evening is no longer there")
+    played = ev.played[key.round - 1]
+    table = next((t for t in played.draw.tables if t.number == key.table), None)
+    if table is None:
+        raise Refused(404, "not_found", f"round {key.round} has no table {key.table}")
+    sides = [list(table.sides[0]), list(table.sides[1])]
+    result = played.results.get(key.table)
+    deals = list(result.deals or ()) if result else []
+    first = result.first_dealer if result else 0
+    settings = Settings(title=f"{ev.title} · round {key.round} · table {key.table}".strip(" ·"),
+                        teams=(" & ".join(sides[0]), " & ".join(sides[1])), players=_seat_names(sides, ev.members),
+                        first_dealer=first, rules=ev.rules, match_end=ev.match_end)
+    sheet = sheet_out(StoredSheet(key.table, settings, list(enumerate(deals, 1)), st.updated, st.updated, None))
+    return SeatedTableOut(club_name=store.club(club_id).name, evening_title=ev.title, round=key.round,
+                          table=key.table, sides=sides, round_closed=played.closed, evening_closed=ev.closed,
+                          typed=bool(result and result.deals is None), complete=bool(result and result.complete),
+                          sheet=sheet)
+
+
+def _table_change(store: ClubStore, seat: tuple[str, TableKey],
+                  edit: Callable[[Evening, list[DealInput]], tuple[list[DealInput], int | None]]) -> SeatedTableOut:
+    """Re-read the table's sheet, change its deals (and first dealer), store it: one transaction."""
+    club_id, key = seat
+
+    def apply(ev: Evening) -> None:
+        if ev.closed:
+            raise ClosedError("the evening is closed; nothing can change any more")
+        if not 1 <= key.round <= len(ev.played):
+            raise ResultError(f"round {key.round} has not been drawn")
+        result = ev.played[key.round - 1].results.get(key.table)
+        if result is not None and result.deals is None:
+            raise ResultError(f"the organiser typed the totals of table {key.table}; ask the organiser to change "
+                              "them")
+        deals, first = edit(ev, list(result.deals or ()) if result else [])
+        first_dealer = first if first is not None else (result.first_dealer if result else 0)
+        ev.record_sheet(key.round, key.table, deals, first_dealer, by=f"table {key.table}")
+
+    store.change(club_id, key.evening_id, apply)
+    return seated_out(store, club_id, key)
+
+
+@router.get("/api/clubs/table", response_model=SeatedTableOut, responses=ERRORS, tags=["tables"])
+def get_table(seat: Seated, store: Clubs) -> SeatedTableOut:
+    return seated_out(store, *seat)
+
+
+@router.post("/api/clubs/table/deals", response_model=SeatedTableOut, status_code=201, responses=ERRORS,
+             tags=["tables"])
+def table_add_deal(body: DealIn, seat: Seated, store: Clubs) -> SeatedTableOut:
+    """The table's next deal, scored by the score keeper; the round's deal count and 1500 are checked."""
+    return _table_change(store, seat, lambda ev, deals: ([*deals, *_inputs(ev, [body])], None))
+
+
+def _deal_index(deals: list[DealInput], number: int) -> int:
+    if not 1 <= number <= len(deals):
+        raise ResultError(f"the sheet has no deal {number} (it has {len(deals)})")
+    return number - 1
+
+
+@router.put("/api/clubs/table/deals/{number}", response_model=SeatedTableOut, responses=ERRORS, tags=["tables"])
+def table_edit_deal(number: Id, body: DealIn, seat: Seated, store: Clubs) -> SeatedTableOut:
+    """Correct deal ``number``; once the table's result counted, the change is logged."""
+    def edit(ev: Evening, deals: list[DealInput]) -> tuple[list[DealInput], int | None]:
+        deals[_deal_index(deals, number)] = _inputs(ev, [body])[0]
+        return deals, None
+    return _table_change(store, seat, edit)
+
+
+@router.delete("/api/clubs/table/deals/{number}", response_model=SeatedTableOut, responses=ERRORS, tags=["tables"])
+def table_delete_deal(number: Id, seat: Seated, store: Clubs) -> SeatedTableOut:
+    def edit(ev: Evening, deals: list[DealInput]) -> tuple[list[DealInput], int | None]:
+        del deals[_deal_index(deals, number)]
+        return deals, None
+    return _table_change(store, seat, edit)
+
+
+@router.put("/api/clubs/table/sheet", response_model=SeatedTableOut, responses=ERRORS, tags=["tables"])
+def table_sheet(body: SheetIn, seat: Seated, store: Clubs) -> SeatedTableOut:
+    """The table's whole sheet at once (a phone that kept it while offline)."""
+    return _table_change(store, seat, lambda ev, _: (_inputs(ev, body.deals, body.first_dealer), body.first_dealer))
+
+
+@router.put("/api/clubs/table/dealer", response_model=SeatedTableOut, responses=ERRORS, tags=["tables"])
+def table_dealer(body: DealerIn, seat: Seated, store: Clubs) -> SeatedTableOut:
+    return _table_change(store, seat, lambda ev, deals: (deals, body.first_dealer))
+
+
+# --- clubs ----------------------------------------------------------------------------------------
+@router.post("/api/clubs", response_model=ClubCreated, status_code=201, responses=ERRORS, tags=["clubs"])
+def create_club(body: ClubIn, store: Clubs) -> ClubCreated:
+    club, token = store.create_club(body.name)
+    out = _club_out(store, club.id, "organiser")
+    return ClubCreated(**out.model_dump(), organiser_token=token, organiser_link=f"/club/{club.id}#token={token}")
+
+
+@router.get("/api/clubs/{club_id}", response_model=ClubOut, responses=ERRORS, tags=["clubs"])
+def get_club(club_id: ClubId, role: Viewer, store: Clubs) -> ClubOut:
+    return _club_out(store, club_id, role)
+
+
+@router.patch("/api/clubs/{club_id}", response_model=ClubOut, responses=ERRORS, tags=["clubs"])
+def rename_club(club_id: ClubId, body: ClubIn, role: Organiser, store: Clubs) -> ClubOut:
+    store.rename_club(club_id, body.name)
+    return _club_out(store, club_id, role)
+
+
+@router.post("/api/clubs/{club_id}/members", response_model=MemberOut, status_code=201, responses=ERRORS,
+             tags=["clubs"])
+def add_member(club_id: ClubId, body: MemberIn, _: Organiser, store: Clubs) -> MemberOut:
+    number = body.number.strip() if body.number and body.number.strip() else None
+    m = store.add_member(club_id, body.name, number)
+    return MemberOut(id=m.id, name=m.name, number=m.number)
+
+
+@router.delete("/api/clubs/{club_id}/members/{member_id}", status_code=204, responses=ERRORS, tags=["clubs"])
+def remove_member(club_id: ClubId, member_id: Id, _: Organiser, store: Clubs) -> Response:
+    store.remove_member(club_id, member_id)
+    return Response(status_code=204)
+
+
+# --- seasons --------------------------------------------------------------------------------------
+@router.post("/api/clubs/{club_id}/seasons", response_model=SeasonOut, status_code=201, responses=ERRORS,
+             tags=["seasons"])
+def create_season(club_id: ClubId, body: SeasonIn, _: Organiser, store: Clubs) -> SeasonOut:
+    s = store.create_season(club_id, body.name, body.best)
+    return SeasonOut(id=s.id, name=s.name, best=s.best)
+
+
+def season_out(store: ClubStore, club_id: str, season_id: int, role: str) -> SeasonStandingsOut:
+    season = store.season(club_id, season_id)
+    evenings = store.evenings(club_id, season_id)
+    lines = season_standings([e.evening.standings() for e in evenings], season.best)
+    return SeasonStandingsOut(
+        id=season.id, name=season.name, best=season.best, role=role,  # type: ignore[arg-type]
+        evenings=[_summary(e) for e in evenings], tie_rule=SEASON_TIE_RULE,
+        lines=[SeasonLineOut(rank=ln.rank, entrant=ln.entrant, evenings=list(ln.evenings), counted=list(ln.counted),
+                             dropped=list(ln.dropped), total=ln.total) for ln in lines])
+
+
+@router.get("/api/clubs/{club_id}/seasons/{season_id}", response_model=SeasonStandingsOut, responses=ERRORS,
+            tags=["seasons"])
+def get_season(club_id: ClubId, season_id: Id, role: Viewer, store: Clubs) -> SeasonStandingsOut:
+    """The season's standings: each player's best N evenings count, the others are dropped."""
+    return season_out(store, club_id, season_id, role)
+
+
+# --- evenings -------------------------------------------------------------------------------------
+@router.post("/api/clubs/{club_id}/evenings", response_model=EveningOut, status_code=201, responses=ERRORS,
+             tags=["evenings"])
+def create_evening(club_id: ClubId, body: EveningIn, role: Organiser, store: Clubs) -> EveningOut:
+    if body.season_id is not None:
+        store.season(club_id, body.season_id)
+    ev = Evening(format=body.format, rounds=body.rounds, match_end=body.match_end, rules=body.rules,
+                 bye_rule=ByeRule(body.bye.kind, body.bye.points),
+                 prizes=PrizeFormula(body.prizes.first, body.prizes.then_every, body.prizes.limit),
+                 seed=body.seed if body.seed is not None else random.SystemRandom().randrange(2**31),
+                 title=body.title.strip())
+    evening_id = store.create_evening(club_id, ev, body.date, body.season_id)
+    return _evening(store, club_id, evening_id, role)
+
+
+@router.get("/api/clubs/{club_id}/evenings/{evening_id}", response_model=EveningOut, responses=ERRORS,
+            tags=["evenings"])
+def get_evening(club_id: ClubId, evening_id: Id, role: Viewer, store: Clubs) -> EveningOut:
+    return _evening(store, club_id, evening_id, role)
+
+
+@router.patch("/api/clubs/{club_id}/evenings/{evening_id}", response_model=EveningOut, responses=ERRORS,
+              tags=["evenings"])
+def patch_evening(club_id: ClubId, evening_id: Id, body: EveningPatch, role: Organiser, store: Clubs) -> EveningOut:
+    """The evening's date and season (what it counts for); its format is fixed once it exists."""
+    clear = "season_id" in body.model_fields_set and body.season_id is None
+    if body.season_id is not None:
+        store.season(club_id, body.season_id)
+    store.set_evening_meta(club_id, evening_id, body.date, body.season_id, clear)
+    return _evening(store, club_id, evening_id, role)
+
+
+@router.post("/api/clubs/{club_id}/evenings/{evening_id}/present", response_model=EveningOut, responses=ERRORS,
+             tags=["evenings"])
+def sign_in(club_id: ClubId, evening_id: Id, body: SignIn, _: Organiser, store: Clubs) -> EveningOut:
+    """Sign a player (or a pair with its players) in at the door; a late arrival is drawn from the next round."""
+    members = None if body.members is None else (body.members[0], body.members[1])
+    return _change(store, club_id, evening_id, lambda ev: ev.sign_in(body.name, members))
+
+
+@router.post("/api/clubs/{club_id}/evenings/{evening_id}/leave", response_model=EveningOut, responses=ERRORS,
+             tags=["evenings"])
+def leave(club_id: ClubId, evening_id: Id, body: Leave, _: Organiser, store: Clubs) -> EveningOut:
+    return _change(store, club_id, evening_id, lambda ev: ev.leave(body.name))
+
+
+@router.post("/api/clubs/{club_id}/evenings/{evening_id}/rounds", response_model=EveningOut, status_code=201,
+             responses=ERRORS, tags=["evenings"])
+def next_round(club_id: ClubId, evening_id: Id, body: RoundIn, _: Organiser, store: Clubs) -> EveningOut:
+    """Draw the next round, or take the organiser's own (checked: everyone present once, full sides)."""
+    if body.tables is None:
+        return _change(store, club_id, evening_id, lambda ev: ev.draw_round())
+    tables = body.tables
+    if any(len(t) != 2 for t in tables):
+        raise DrawError("each table has two sides")
+    return _change(store, club_id, evening_id,
+                   lambda ev: ev.set_round([(t[0], t[1]) for t in tables], body.byes))
+
+
+@router.post("/api/clubs/{club_id}/evenings/{evening_id}/rounds/{round_number}/close", response_model=EveningOut,
+             responses=ERRORS, tags=["evenings"])
+def close_round(club_id: ClubId, evening_id: Id, round_number: Id, _: Organiser, store: Clubs) -> EveningOut:
+    return _change(store, club_id, evening_id, lambda ev: ev.close_round(round_number))
+
+
+@router.post("/api/clubs/{club_id}/evenings/{evening_id}/close", response_model=EveningOut, responses=ERRORS,
+             tags=["evenings"])
+def close_evening(club_id: ClubId, evening_id: Id, _: Organiser, store: Clubs) -> EveningOut:
+    """Close the evening: the standings are final and nothing changes any more."""
+    return _change(store, club_id, evening_id, lambda ev: ev.close())
+
+
+@router.put("/api/clubs/{club_id}/evenings/{evening_id}/rounds/{round_number}/tables/{table}/totals",
+            response_model=EveningOut, responses=ERRORS, tags=["evenings"])
+def type_totals(club_id: ClubId, evening_id: Id, round_number: Id, table: Id, body: TotalsIn, _: Organiser,
+                store: Clubs) -> EveningOut:
+    """The organiser types a table's two totals from its paper sheet; a change of a result is logged."""
+    return _change(store, club_id, evening_id,
+                   lambda ev: ev.record_totals(round_number, table, body.totals, by="organiser"))
+
+
+def _inputs(ev: Evening, deals: list[DealIn], first_dealer: int = 0) -> list[DealInput]:
+    s = Settings(rules=ev.rules, match_end=ev.match_end, first_dealer=first_dealer)
+    t = {"NS": 0, "EW": 1}
+    return [normalize_deal(s, None if d.makers is None else t[d.makers], (d.points.NS, d.points.EW),
+                           (d.roem.NS, d.roem.EW), None if d.pit is None else t[d.pit],
+                           None if d.verzaakt is None else t[d.verzaakt], d.stopped) for d in deals]
+
+
+@router.put("/api/clubs/{club_id}/evenings/{evening_id}/rounds/{round_number}/tables/{table}/sheet",
+            response_model=EveningOut, responses=ERRORS, tags=["evenings"])
+def organiser_sheet(club_id: ClubId, evening_id: Id, round_number: Id, table: Id, body: SheetIn, _: Organiser,
+                    store: Clubs) -> EveningOut:
+    """The organiser enters a table's whole sheet (deal by deal, scored by the score keeper)."""
+    return _change(store, club_id, evening_id, lambda ev: ev.record_sheet(
+        round_number, table, _inputs(ev, body.deals, body.first_dealer), body.first_dealer, by="organiser"))
+
+
+@router.get("/api/clubs/{club_id}/evenings/{evening_id}/rounds/{round_number}/links",
+            response_model=list[TableLinkOut], responses=ERRORS, tags=["evenings"])
+def table_links(club_id: ClubId, evening_id: Id, round_number: Id, request: Request, _: Organiser,
+                store: Clubs) -> list[TableLinkOut]:
+    """Each table's link and its QR code (for the phones at the tables)."""
+    ev = store.evening(club_id, evening_id).evening
+    if not 1 <= round_number <= len(ev.played):
+        raise ResultError(f"round {round_number} has not been drawn")
+    base = str(request.base_url).rstrip("/")
+    out = []
+    for t in ev.played[round_number - 1].draw.tables:
+        link = f"/club/table#token={store.table_token(club_id, evening_id, round_number, t.number)}"
+        qr = segno.make(base + link, error="m").svg_data_uri(scale=4, border=2)
+        out.append(TableLinkOut(round=round_number, table=t.number, sides=[list(t.sides[0]), list(t.sides[1])],
+                                link=link, qr_svg=qr))
+    return out
+
+
+# --- CSV ------------------------------------------------------------------------------------------
+def _cell(v: object) -> str:
+    text = "" if v is None else str(v)
+    # A name like "=SUM(...)" must stay text when the file is opened in a spreadsheet.
+    return "'" + text if text[:1] in ("=", "+", "-", "@") and not text.lstrip("-").isdigit() else text
+
+
+def _rows(w: Any, rows: list[list[object]]) -> None:
+    for row in rows:
+        w.writerow([_cell(c) for c in row])
+
+
+def evening_rows(st: StoredEvening) -> list[list[object]]:
+    """One evening as CSV rows, each starting with what it is: draw, result, standing, correction."""
+    ev = st.evening
+    rows: list[list[object]] = [["section", "evening", "date", "round", "table", "side 1", "side 2", "total 1",
+                                 "total 2", "deals"]]
+    name = ev.title or f"evening {st.id}"
+    for p in ev.played:
+        for t in p.draw.tables:
+            r = p.results.get(t.number)
+            totals = list(r.totals) if r and r.totals else ["", ""]
+            rows.append(["table", name, st.date, p.draw.number, t.number, " & ".join(t.sides[0]),
+                         " & ".join(t.sides[1]), *totals, len(r.deals or ()) if r else 0])
+        for e in p.draw.byes:
+            rows.append(["bye", name, st.date, p.draw.number, "", e, "", "", "", ""])
+    standings = ev.standings()
+    places = ev.prizes.places(len(standings.lines))
+    rows.append(["section", "evening", "date", "rank", "entrant", "total", "prize",
+                 *(f"round {k}" for k in range(1, standings.rounds + 1))])
+    for ln in standings.lines:
+        rows.append(["standing", name, st.date, ln.rank, ln.entrant, ln.total, "prize" if ln.rank in places else "",
+                     *("bye" if k + 1 in ln.bye_rounds and s is not None and s == 0 else s
+                       for k, s in enumerate(ln.scores))])
+    if ev.log:
+        rows.append(["section", "evening", "date", "round", "table", "by", "before", "after"])
+        for fix in ev.log:
+            rows.append(["correction", name, st.date, fix["round"], fix["table"], fix["by"],
+                         "-".join(map(str, fix["before"])), "-".join(map(str, fix["after"] or ()))])
+    return rows
+
+
+def _csv(rows: list[list[object]], filename: str) -> Response:
+    buf = io.StringIO()
+    _rows(csv.writer(buf), rows)
+    return Response(buf.getvalue(), media_type="text/csv; charset=utf-8",
+                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+
+CSV = {**ERRORS, 200: {"content": {"text/csv": {}}}}
+
+
+@router.get("/api/clubs/{club_id}/evenings/{evening_id}/export.csv", responses=CSV, response_class=Response,
+            tags=["evenings"])
+def evening_csv(club_id: ClubId, evening_id: Id, _: Viewer, store: Clubs) -> Response:
+    return _csv(evening_rows(store.evening(club_id, evening_id)), f"klaverjas-evening-{evening_id}.csv")
+
+
+@router.get("/api/clubs/{club_id}/export.csv", responses=CSV, response_class=Response, tags=["clubs"])
+def club_csv(club_id: ClubId, role: Viewer, store: Clubs) -> Response:
+    """Everything of the club: members, every evening (draw, results, standings, corrections), every season."""
+    rows: list[list[object]] = [["section", "name", "number"]]
+    rows += [["member", m.name, m.number] for m in store.members(club_id)]
+    for st in store.evenings(club_id):
+        rows += evening_rows(st)
+    for s in store.seasons(club_id):
+        out = season_out(store, club_id, s.id, role)
+        rows.append(["section", "season", "rank", "entrant", "total", "counted evenings",
+                     *(e.title or e.date or f"evening {e.id}" for e in out.evenings)])
+        for ln in out.lines:
+            rows.append(["season", s.name, ln.rank, ln.entrant, ln.total, len(ln.counted),
+                         *("" if v is None else (f"({v})" if i in ln.dropped else v)
+                           for i, v in enumerate(ln.evenings))])
+    return _csv(rows, f"klaverjas-club-{club_id}.csv")
+
+
+# --- pages ----------------------------------------------------------------------------------------
+pages = APIRouter(include_in_schema=False)
+
+
+@pages.get("/club")
+@pages.get("/club/table")
+def table_or_home(request: Request) -> FileResponse:
+    return page("club-table.html" if request.url.path.endswith("/table") else "club.html")
+
+
+@pages.get("/club/{club_id}")
+@pages.get("/club/{club_id}/evenings/{evening_id}")
+@pages.get("/club/{club_id}/seasons/{season_id}")
+def club_page() -> FileResponse:
+    return page("club.html")
+
+
+@pages.get("/club/{club_id}/evenings/{evening_id}/projector")
+def projector_page() -> FileResponse:
+    return page("club-projector.html")
+
+
+@pages.get("/club/{club_id}/evenings/{evening_id}/print")
+@pages.get("/club/{club_id}/seasons/{season_id}/print")
+def print_page() -> FileResponse:
+    return page("club-print.html")
+
+
+router.include_router(pages)

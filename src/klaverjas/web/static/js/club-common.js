@@ -1,0 +1,133 @@
+// What every club page shares: the link's token (read from the address fragment, kept on this device,
+// and the fragment removed at once), the API client that sends it, errors shown with role=alert,
+// a CSV download through the token, and the standings table.
+import { h } from './dom.js';
+import { has, t } from './i18n.js';
+
+// Replace the page's main content; arrays are flattened and absent parts (null) left out.
+export function showMain(...nodes) {
+  document.getElementById('app').replaceChildren(...nodes.flat(Infinity).filter((n) => n !== null && n !== undefined && n !== false));
+}
+
+export class ClubApiError extends Error {
+  constructor(status, body) {
+    super((body && body.detail) || `HTTP ${status}`);
+    this.status = status;
+    this.code = (body && body.code) || 'http';
+  }
+}
+
+// The token of `key` (a club id, or 'table'): from #token=... when the link was just opened, else as kept.
+export function takeToken(key) {
+  const storageKey = `klaverjas.club.${key}`;
+  const match = location.hash.match(/token=([^&]+)/);
+  if (match) {
+    localStorage.setItem(storageKey, decodeURIComponent(match[1]));
+    history.replaceState(null, '', location.pathname + location.search);
+  }
+  return localStorage.getItem(storageKey);
+}
+
+export function keepToken(key, token) { localStorage.setItem(`klaverjas.club.${key}`, token); }
+
+// One request to /api/clubs...; state-changing requests send JSON and X-Klaverjas: 1.
+export async function call(method, url, token, body) {
+  const headers = { accept: 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (method !== 'GET') headers['x-klaverjas'] = '1';
+  const opts = { method, headers };
+  if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    opts.body = JSON.stringify(body);
+  }
+  let r;
+  try {
+    r = await fetch(url, opts);
+  } catch (e) {
+    throw new ClubApiError(0, { detail: t('club.offline'), code: 'network' });
+  }
+  if (r.status === 204) return null;
+  let data;
+  try { data = await r.json(); } catch { data = { detail: r.statusText }; }
+  if (!r.ok) throw new ClubApiError(r.status, data);
+  return data;
+}
+
+// A paragraph for a form's or a page's errors: screen readers announce what lands in it.
+export function alertBox(testid = 'error') {
+  return h('p', { class: 'error', role: 'alert', 'data-testid': testid, hidden: true });
+}
+
+// With `sheetVars` (a table's deal form) a deal's refusal is said in the score keeper's own words, in
+// the page's language; otherwise the server's reason (in English) follows a lead-in in the page's language.
+export function showError(box, err, sheetVars) {
+  box.hidden = false;
+  const key = `keeper.err.${err.code}`;
+  box.textContent = sheetVars && has(key) ? t(key, sheetVars) : t('club.refused', { detail: err.message });
+}
+
+export function clearError(box) { box.hidden = true; box.textContent = ''; }
+
+// A CSV file fetched with the token (a plain link cannot send it) and handed to the browser as a download.
+export async function download(url, token, filename) {
+  const r = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  if (!r.ok) throw new ClubApiError(r.status, await r.json().catch(() => null));
+  const link = h('a', { href: URL.createObjectURL(await r.blob()), download: filename });
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+export function entrantName(line) {
+  return line.players ? `${line.entrant} (${line.players.join(' & ')})` : line.entrant;
+}
+
+// The evening's standings: rank, name, a score per round, total; prizes marked.
+export function standingsTable(evening, { caption } = {}) {
+  const st = evening.standings;
+  const rounds = evening.played.length;
+  const byeMark = (line, k) => (line.byes.includes(k + 1) ? ` (${t('club.bye_short')})` : '');
+  return h('table', { class: 'standings', 'data-testid': 'standings' },
+    h('caption', {}, caption || t('club.standings')),
+    h('thead', {}, h('tr', {},
+      h('th', { scope: 'col' }, t('club.rank')), h('th', { scope: 'col' }, t('club.name')),
+      Array.from({ length: rounds }, (_, k) => h('th', { scope: 'col', class: 'num' }, t('club.round_short', { n: k + 1 }))),
+      h('th', { scope: 'col', class: 'num' }, t('club.total')))),
+    h('tbody', {}, st.lines.map((line) => h('tr', { class: line.prize ? 'prize' : null, 'data-entrant': line.entrant },
+      h('td', {}, String(line.rank), line.prize ? h('span', { class: 'prize-mark', title: t('club.prize') }, ' ★') : null),
+      h('th', { scope: 'row' }, entrantName(line)),
+      line.scores.map((s, k) => h('td', { class: 'num' }, s === null ? '–' : `${s}${byeMark(line, k)}`)),
+      h('td', { class: 'num total', 'data-testid': `total-${line.entrant}` }, String(line.total))))));
+}
+
+// Poedel, best round and the tie rule under the standings.
+export function standingsNotes(evening) {
+  const st = evening.standings;
+  const notes = [];
+  if (st.best_round.length) {
+    notes.push(h('li', {}, t('club.best_round', { score: st.best_round[0].score,
+      who: st.best_round.map((b) => `${b.entrant} (${t('club.round_short', { n: b.round })})`).join(', ') })));
+  }
+  if (st.poedel) notes.push(h('li', {}, t('club.poedel', { name: st.poedel })));
+  notes.push(h('li', { class: 'hint' }, t('club.tie_rule')));
+  return h('ul', { class: 'notes' }, notes);
+}
+
+export function formatText(evening) {
+  const end = evening.match_end.startsWith('deals:')
+    ? t('club.deals_n', { n: evening.match_end.slice(6) }) : t('club.points_n', { n: evening.match_end.slice(7) });
+  const bye = evening.bye.kind === 'fixed' ? t('club.bye_fixed', { n: evening.bye.points }) : t('club.bye_average');
+  return [t(`club.format.${evening.format}`), t('club.rounds_n', { n: evening.rounds }), end,
+    t(`club.preset.${evening.rules}`), bye].join(' · ');
+}
+
+// A season: each entrant's evening totals (dropped ones marked), the counted total, the rank.
+export function seasonTable(s, names) {
+  return h('table', { class: 'standings', 'data-testid': 'season' }, h('caption', {}, t('club.season_standings')),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('club.rank')), h('th', { scope: 'col' }, t('club.name')),
+      names.map((n) => h('th', { scope: 'col', class: 'num' }, n)), h('th', { scope: 'col', class: 'num' }, t('club.total')))),
+    h('tbody', {}, s.lines.map((ln) => h('tr', {}, h('td', {}, String(ln.rank)), h('th', { scope: 'row' }, ln.entrant),
+      ln.evenings.map((v, i) => h('td', { class: `num${ln.dropped.includes(i) ? ' dropped' : ''}`,
+        title: ln.dropped.includes(i) ? t('club.dropped') : null }, v === null ? '–' : String(v))),
+      h('td', { class: 'num total' }, String(ln.total))))));
+}

@@ -1,0 +1,39 @@
+// The print view (A4): an evening's draw per round and its standings, or a season's standings.
+import { h } from './dom.js';
+import { t } from './i18n.js';
+import { alertBox, call, formatText, seasonTable, showError, showMain, standingsNotes, standingsTable, takeToken } from './club-common.js';
+
+const parts = location.pathname.split('/').filter(Boolean); // club, id, evenings|seasons, n, print
+const clubId = parts[1];
+const token = takeToken(clubId);
+
+function printButton() {
+  return h('p', { class: 'no-print' }, h('button', { type: 'button', class: 'primary', onclick: () => window.print() }, t('club.print_now')));
+}
+
+async function evening() {
+  const ev = await call('GET', `/api/clubs/${clubId}/evenings/${parts[3]}`, token);
+  const title = [ev.club_name, ev.title, ev.date].filter(Boolean).join(' · ');
+  showMain(printButton(),
+    ev.played.map((p) => h('section', { class: 'print-round' }, h('h1', {}, title), h('h2', {}, t('club.round_n', { n: p.number })),
+      h('table', { class: 'draw' }, h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('club.table')),
+        h('th', { scope: 'col' }, t('club.side_n', { n: 1 })), h('th', { scope: 'col' }, t('club.side_n', { n: 2 })),
+        h('th', { scope: 'col', class: 'num' }, t('club.result')))),
+      h('tbody', {}, p.tables.map((x) => h('tr', {}, h('td', {}, String(x.number)), h('td', {}, x.sides[0].join(' & ')),
+        h('td', {}, x.sides[1].join(' & ')), h('td', { class: 'num' }, x.totals ? `${x.totals[0]} – ${x.totals[1]}` : ''))))),
+      p.byes.length ? h('p', {}, t('club.byes', { names: p.byes.join(', ') })) : null)),
+    h('section', { class: 'print-standings' }, h('h1', {}, title), h('p', {}, formatText(ev)), standingsTable(ev), standingsNotes(ev)));
+}
+
+async function season() {
+  const s = await call('GET', `/api/clubs/${clubId}/seasons/${parts[3]}`, token);
+  showMain(printButton(), h('h1', {}, s.name), h('p', {}, t('club.best_of_m', { n: s.best, m: s.evenings.length })),
+    seasonTable(s, s.evenings.map((e, k) => e.date || e.title || t('club.evening_n', { n: k + 1 }))),
+    h('p', {}, t('club.season_tie_rule')));
+}
+
+(parts[2] === 'seasons' ? season() : evening()).catch((x) => {
+  const box = alertBox();
+  showMain(box);
+  showError(box, x);
+});

@@ -1,0 +1,142 @@
+"""The club pages in Chromium on a phone: an organiser sets up an evening and draws round 1, two table phones
+(two browser contexts) enter their sheets at the same time, the projector view shows the standings."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.conftest import live_server
+
+pytestmark = pytest.mark.browser
+PLAYERS = ["Anna", "Bram", "Cor", "Dirk", "Els", "Fien", "Gert", "Hans"]
+DEALS = 12
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with live_server(Path(tmp_path_factory.mktemp("clubweb")) / "klaverjas.db") as url:
+        yield url
+
+
+def phone(browser: Any) -> tuple[Any, Any, list[str]]:
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="nl-NL", has_touch=True)
+    pg = ctx.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.set_default_timeout(15000)
+    return ctx, pg, errors
+
+
+def fill_deal(pg: Any, makers: str, points_ns: int, roem_ew: int = 0) -> int:
+    """Type a deal into the phone's form; returns how many deals the sheet shows before it is sent."""
+    pg.check(f"[data-testid=makers] input[value={makers}]")
+    pg.fill("#points-NS", str(points_ns))
+    pg.fill("#roem-EW", str(roem_ew))
+    return int(pg.locator("tr[data-testid^=deal-]").count())
+
+
+def sheet_grows(pg: Any, count: int) -> None:
+    pg.wait_for_function(f"document.querySelectorAll('tr[data-testid^=deal-]').length > {count}")
+
+
+def test_an_evening_from_the_door_to_the_projector(base: str, page: Any, browser: Any) -> None:
+    page.goto(f"{base}/club")
+    assert page.locator("#topbar a[href='/club']").get_attribute("aria-current") == "page"
+    page.fill("#club-name", "De Hoge Troef")
+    page.click("[data-testid=new-club] button[type=submit]")
+    page.wait_for_url(f"{base}/club/*")
+    assert "#token=" not in page.url  # the token is kept on the device, not in the address
+    page.fill("#ev-title", "Drive")
+    page.fill("#ev-rounds", "3")
+    page.select_option("#ev-deals", f"deals:{DEALS}")
+    page.click("[data-testid=create-evening]")
+    page.wait_for_url("**/evenings/*")
+    for name in PLAYERS:
+        page.fill("#sign-in-name", name)
+        page.press("#sign-in-name", "Enter")
+        page.wait_for_selector(f"[data-testid=present] li:has-text('{name}')")
+    # Signing in the same player twice is refused with the reason, in an alert.
+    page.fill("#sign-in-name", "Anna")
+    page.press("#sign-in-name", "Enter")
+    assert "Anna is already signed in" in page.wait_for_selector("[role=alert]:visible").inner_text()
+    page.click("[data-testid=draw]")
+    page.wait_for_selector("[data-testid=table-link-2]")
+    assert page.locator(".qr img").count() == 2
+    assert page.locator(".qr img").first.get_attribute("src").startswith("data:image/svg+xml")
+    links = [base + page.get_attribute(f"[data-testid=table-link-{k}]", "href") for k in (1, 2)]
+
+    # Two phones open their table's link; each keeps its own sheet.
+    phones = [phone(browser) for _ in links]
+    try:
+        for (_, pg, _), link in zip(phones, links, strict=True):
+            pg.goto(link)
+            pg.wait_for_selector("[data-testid=deal-form]")
+            assert "#token=" not in pg.url
+        first, second = phones[0][1], phones[1][1]
+        assert "Ronde 1 · tafel 1" in first.inner_text("[data-testid=table-title]")
+        # A bad deal is refused with the server's reason.
+        first.check("[data-testid=makers] input[value=NS]")
+        first.fill("#points-NS", "170")
+        first.click("[data-testid=save-deal]")
+        refusal = first.wait_for_selector("[data-testid=deal-error]:visible").inner_text()
+        assert refusal == "Kaartpunten moeten tussen 0 en 162 liggen."  # the keeper's own words, in Dutch
+        for k in range(DEALS):  # both phones send each deal before either answer is in
+            counts = (fill_deal(first, "NS", 100), fill_deal(second, "EW", 50, roem_ew=20 if k == 0 else 0))
+            first.click("[data-testid=save-deal]", no_wait_after=True)
+            second.click("[data-testid=save-deal]", no_wait_after=True)
+            sheet_grows(first, counts[0])
+            sheet_grows(second, counts[1])
+        # Table 1: 100-62 each deal. Table 2: EW make 112 + 20 roem once; the server's sheet shows it.
+        assert first.inner_text("[data-testid=total-NS]") == str(100 * DEALS)
+        assert first.inner_text("[data-testid=total-EW]") == str(62 * DEALS)
+        assert second.inner_text("[data-testid=total-NS]") == str(50 * DEALS)
+        assert second.inner_text("[data-testid=total-EW]") == str(112 * DEALS + 20)
+        assert "Compleet" in first.inner_text("[data-testid=table-status]")
+        assert first.locator("[data-testid=deal-form]").count() == 0  # the round's deals are all there
+        expected: dict[str, int] = {}
+        for pg in (first, second):
+            sides = pg.locator(".big-sides > span:not(.vs)").all_inner_texts()
+            for side, team in zip(sides, ("NS", "EW"), strict=True):
+                for name in side.split(" & "):
+                    expected[name] = int(pg.inner_text(f"[data-testid=total-{team}]"))
+        for _, _, errors in phones:
+            assert not errors, errors
+    finally:
+        for ctx, _, _ in phones:
+            ctx.close()
+    assert sorted(expected) == sorted(PLAYERS)
+
+    # The organiser's page sees both tables done by itself; the projector shows the standings.
+    page.wait_for_selector("[data-testid=table-2].done", timeout=20000)
+    page.click("[data-testid=projector-link]")
+    page.wait_for_selector("[data-testid=standings]")
+    assert "2 van 2 tafels klaar" in page.inner_text("[data-testid=projector-status]")
+    for name, total in expected.items():
+        assert page.inner_text(f"[data-testid=total-{name}]") == str(total)
+    ranked = page.locator("[data-testid=standings] tbody th").all_inner_texts()
+    assert [expected[n] for n in ranked] == sorted(expected.values(), reverse=True)
+    assert page.locator("h1").inner_text().endswith("Drive")
+
+    # The print view has each round's draw and the standings on A4.
+    page.goto(page.url.replace("/projector", "/print"))
+    page.wait_for_selector("table.draw")
+    assert page.locator("table.draw tbody tr").count() == 2
+    assert page.locator("[data-testid=standings] tbody tr").count() == len(PLAYERS)
+
+    # The public link shows the evening without a single control.
+    club_url = page.url.split("/evenings/")[0]
+    page.goto(club_url)
+    public = page.input_value("[data-testid=public-link]")
+    viewer, look, errors = phone(browser)
+    try:
+        look.goto(public)
+        look.click("[data-testid=evenings] a")
+        look.wait_for_selector("[data-testid=standings]")
+        assert look.locator("[data-testid=draw], [data-testid=close-round], [data-testid=sign-in]").count() == 0
+        assert look.inner_text(f"[data-testid=total-{PLAYERS[0]}]") == str(expected[PLAYERS[0]])
+        assert not errors, errors
+    finally:
+        viewer.close()
