@@ -14,7 +14,7 @@ SYSTEM_PACKAGES := chromium
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV) || (rm -rf $(VENV) && $(PYTHON) -m venv $(VENV)) || (rm -rf $(VENV) && python3 -m venv $(VENV))
-	$(BIN)/python -m pip install -q -e '.[test]'
+	$(BIN)/python -m pip install -q -e '.[all,test]'
 	$(BIN)/python -m klaverjas.solver.warm  # compile the solver into numba's cache once, not at the first game
 	touch $(STAMP)
 
