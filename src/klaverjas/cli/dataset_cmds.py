@@ -14,8 +14,8 @@ import zlib
 from typing import Any
 
 from klaverjas.core import Rules, card_name, cards_of
-from klaverjas.core.rules import RulesError
 from klaverjas.core.record import replay, to_record
+from klaverjas.core.rules import RulesError
 
 from .main import CliError
 
