@@ -22,12 +22,12 @@ run: $(STAMP)
 	$(BIN)/klaverjas serve --port $(PORT)
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks tools
+	$(BIN)/ruff check src tests benchmarks tools examples
 
 typecheck: $(STAMP)
 	$(BIN)/mypy src/klaverjas/core
 	$(BIN)/mypy src/klaverjas/solver src/klaverjas/bots src/klaverjas/env src/klaverjas/web src/klaverjas/cli
-	$(BIN)/mypy tests benchmarks
+	$(BIN)/mypy tests benchmarks examples
 
 # Installs them as root with apt-get; otherwise the tests that need them fail and say how to install them.
 system-packages:
