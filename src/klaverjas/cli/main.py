@@ -107,7 +107,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.write(f"klaverjas {args.command}: {exc}\n")
         return 2
     except ModuleNotFoundError as exc:
-        # A part of an extra that the check above does not name (numba is optional, not checked).
+        # A module of an extra that a command imports without COMMAND_EXTRAS saying so: still no traceback.
         extra = _extra_of(exc.name or "")
         if extra is None:
             raise
