@@ -7,8 +7,8 @@
 2. *REINFORCE* with a learned baseline.  The learner plays one seat of the Gymnasium wrapper and our
    ``basic`` bot the other three (its partner too).  Each deal is one episode whose return is the learner's
    team score minus the other team's; every decision of the deal (trump, cards, claims) is pushed towards
-   the actions of deals that went better than the baseline predicted.  This is where it learns the trump
-   decisions, which the dataset does not value.
+   the actions of deals that went better than the baseline predicted.  Only this stage trains the trump
+   decisions, which the dataset does not value (docs/rl.md says how far it gets).
 
 The greedy policy is measured on fixed deals against ``random`` and ``basic`` tables as it learns, and the
 learning curve is written as an SVG with no plotting library.
@@ -17,7 +17,7 @@ learning curve is written as an SVG with no plotting library.
 
 Then play it through the bot protocol:
 ``klaverjas arena --bot 'cmd:python examples/policy_bot.py examples/policy.npz' --bot basic --deals 200``.
-Needs ``pip install 'klaverjas[rl]'`` (numpy comes with it).
+Needs ``pip install 'klaverjas[rl,solver]'`` (the solver writes the dataset).
 """
 
 from __future__ import annotations
@@ -179,7 +179,8 @@ def train(args: argparse.Namespace) -> tuple[Policy, Curve, dict[str, dict[str, 
     if not args.dataset.exists():
         make_dataset(args.dataset, args.dataset_deals, args.rules, args.seed + 1)
     xs, masks, targets = imitation_examples(args.dataset, args.temperature)
-    dataset_deals = sum(1 for _ in args.dataset.open(encoding="utf-8"))
+    with args.dataset.open(encoding="utf-8") as fh:
+        dataset_deals = sum(1 for _ in fh)
     imitator = Adam(policy.params(), args.imitation_lr)
     deals = 0
     for epoch in range(args.epochs):
