@@ -68,8 +68,8 @@ def dist(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 
 def _venv(where: Path, requirement: str) -> Path:
-    python = Path(sys.base_prefix) / "bin" / "python3"
-    made = _run([str(python), "-m", "venv", str(where)], where.parent)
+    # The venv module of our interpreter makes a venv on its base Python: nothing of .venv carries over.
+    made = _run([sys.executable, "-m", "venv", str(where)], where.parent)
     assert made.returncode == 0, made.stderr
     done = _run([str(where / "bin" / "python"), "-m", "pip", "install", "-q", requirement], where.parent, timeout=600)
     assert done.returncode == 0, done.stderr[-3000:]
