@@ -14,7 +14,7 @@ SYSTEM_PACKAGES := chromium
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV) || (rm -rf $(VENV) && $(PYTHON) -m venv $(VENV)) || (rm -rf $(VENV) && python3 -m venv $(VENV))
-	$(BIN)/python -m pip install -q -e '.[test]'
+	$(BIN)/python -m pip install -q -e '.[all,test]'
 	$(BIN)/python -m klaverjas.solver.warm  # compile the solver into numba's cache once, not at the first game
 	touch $(STAMP)
 
@@ -22,12 +22,12 @@ run: $(STAMP)
 	$(BIN)/klaverjas serve --port $(PORT)
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks tools
+	$(BIN)/ruff check src tests benchmarks tools examples
 
 typecheck: $(STAMP)
 	$(BIN)/mypy src/klaverjas/core
 	$(BIN)/mypy src/klaverjas/solver src/klaverjas/bots src/klaverjas/env src/klaverjas/web src/klaverjas/cli
-	$(BIN)/mypy tests benchmarks
+	$(BIN)/mypy tests benchmarks examples
 
 # Installs them as root with apt-get; otherwise the tests that need them fail and say how to install them.
 system-packages:

@@ -16,7 +16,14 @@ Layers, each depending only on those above it:
 ``make docs`` builds this reference as HTML in ``build/api/``.
 """
 
+from importlib.metadata import PackageNotFoundError, version
+
 from .core import *  # noqa: F403
 from .core import __all__ as __all__
 
-__version__ = "0.1.0"
+# One source for the version: pyproject.toml, read back from the installed package's metadata.
+# Semantic versioning (MAJOR.MINOR.PATCH); CHANGELOG.md lists what each version holds.
+try:
+    __version__ = version("klaverjas")
+except PackageNotFoundError:  # pragma: no cover - a source tree that was never installed
+    __version__ = "0+unknown"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import sys
 from typing import Any
@@ -41,6 +42,9 @@ def run_bot(args: argparse.Namespace) -> int:
     from klaverjas.bots.protocol import serve
 
     known = levels()
+    if args.level == "strong" and "strong" not in known and importlib.util.find_spec("numpy") is None:
+        raise ValueError("level strong needs the solver extra (numpy is not installed): "
+                         "pip install 'klaverjas[solver]'")
     if args.level not in known:
         raise ValueError(f"unknown level {args.level!r}: expected {', '.join(known)}")
     bot = known[args.level]()
