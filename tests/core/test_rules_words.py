@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
+
 import pytest
 
 from klaverjas.core import Rules
@@ -21,15 +23,13 @@ def variants() -> list[Rules]:
     for preset in PRESETS.values():
         for name, values in CHOICES.items():
             for value in values:
-                try:
+                with contextlib.suppress(ValueError):  # a combination the engine refuses
                     out.append(preset.with_options(**{name: value}))
-                except ValueError:
-                    pass
-        for name, value in [("rotterdam_undertrump", False), ("four_low_ranks", 100), ("four_low_ranks", 0),
+        for option, setting in [("rotterdam_undertrump", False), ("four_low_ranks", 100), ("four_low_ranks", 0),
                             ("pit_bonus", 0), ("pit_bonus", 200), ("verzaak_penalty", 50),
                             ("match_end", "deals:1"), ("match_end", "deals:8"), ("match_end", "points:1000"),
                             ("match_end", "strokes:1"), ("match_end", "strokes:3"), ("match_end", "open")]:
-            out.append(preset.with_options(**{name: value}))
+            out.append(preset.with_options(**{option: setting}))
     return out
 
 

@@ -237,34 +237,76 @@ def test_an_illegal_card_allowed_is_called_by_the_bots(tmp_path: Path) -> None:
             assert state["result"]["score"]["NS"] == 0 and state["result"]["score"]["EW"] >= 262
 
 
-def test_claimed_roem_must_be_claimed_right(tmp_path: Path) -> None:
+def test_claimed_roem_is_offered_after_every_trick_won_and_a_wrong_claim_says_nothing(tmp_path: Path) -> None:
+    # The offer comes after every trick South wins (7 of the 8: the deal ends with the last), whatever the trick
+    # holds; South claims right, says "no roem", declines roem there is, or claims wrong (refused in both
+    # languages without the amount); the computer players claim every trick they win, right, with a reason.
+    from klaverjas.core import parse_cards
+
+    seen = dict.fromkeys(("right", "none", "declined", "wrong", "bot", "bot_roem"), 0)
     with TestClient(create_app(tmp_path / "k.db")) as client:
-        claimed = refused = False
-        for seed in range(1, 30):
-            game = new_game(client, seed=seed, roem_claim="claimed")
-            checker = LeakChecker()
+        for seed in range(1, 13):
+            game = new_game(client, seed=seed, roem_claim="claimed", match_end="deals:1")
+            events: list[dict[str, Any]] = []
+            offers = 0
             with client.websocket_connect(f"/ws/play/{game['id']}?token={game['token']}") as ws:
-                state = receive_until(ws, checker, lambda s: my_move(s) or s.get("claim_team") == "NS")
-                while state["phase"] in ("trump", "play") and not claimed:
-                    if state.get("claim_team") == "NS" and state["last_trick"]["winner"] == "S":
-                        ws.send_json({"type": "claim", "roem": 999})
-                        error = ws.receive_json()
-                        assert error["type"] == "error" and "not 999" in error["message"]
-                        refused = True
-                        ws.send_json({"type": "claim", "roem": sum(roem_of(state))})
-                        state = receive_until(ws, checker, lambda s, seq=state["seq"]: s["seq"] > seq)
-                        assert state["roem"]["NS"] >= sum(roem_of(state)) > 0
-                        claimed = True
+                while True:
+                    frame = ws.receive_json()
+                    check_frame(frame)
+                    assert frame["type"] != "error", frame
+                    events += frame["events"]
+                    state = frame["state"]
+                    if state["phase"] in ("deal_over", "match_over"):
                         break
-                    if state["to_move"] != "S":
-                        state = receive_until(ws, checker, lambda s, seq=state["seq"]: s["seq"] > seq)
-                        continue
-                    ws.send_json(move_for(state))
-                    state = receive_until(ws, checker, lambda s, seq=state["seq"]: s["seq"] > seq and (
-                        my_move(s) or s.get("claim_team") == "NS"))
-            if claimed:
-                break
-        assert claimed and refused
+                    if "claim_offer" in state:
+                        offers += 1
+                        assert state["claim_team"] == "NS" and state["last_trick"]["winner"] == "S"
+                        assert state["claim_offer"] == {"trick": sum(state["tricks_won"].values())}
+                        roem, before = roem_of(state)[0], state["roem"]["NS"]
+                        if roem and not seen["wrong"]:
+                            ws.send_json({"type": "claim", "roem": roem + 10})
+                            error = ws.receive_json()
+                            assert error["type"] == "error" and error["code"] == "refused"
+                            assert set(error["reason"]) == {"en", "nl"} and error["reason"]["en"] == error["message"]
+                            assert not any(ch.isdigit() for text in error["reason"].values() for ch in text)
+                            seen["wrong"] += 1
+                        amount = roem if not roem or seen["right"] <= seen["declined"] else 0
+                        ws.send_json({"type": "claim", "roem": amount})
+                        after = ws.receive_json()
+                        assert after["type"] == "update" and "claim_offer" not in after["state"]
+                        events += after["events"]
+                        assert after["state"]["roem"]["NS"] == before + amount
+                        seen["none" if not roem else "right" if amount else "declined"] += 1
+                        state = after["state"]
+                    if state["to_move"] == "S" and "claim_offer" not in state:
+                        ws.send_json(move_for(state))
+                # Outside an offer a claim is refused in both languages.
+                ws.send_json({"type": "claim", "roem": 0})
+                error = next_error(ws)
+                assert error["code"] == "not_now" and set(error["reason"]) == {"en", "nl"}
+            tricks = [i for i, e in enumerate(events) if e["type"] == "trick"]
+            assert len(tricks) == 8
+            for number, at in enumerate(tricks[:7], 1):
+                trick = events[at]
+                following = [e for e in events[at + 1:] if e["type"] in ("claim", "card")]
+                claim = following[0]
+                assert claim["type"] == "claim" and claim["seat"] == trick["winner"], (number, following[:2])
+                if trick["winner"] == "S":
+                    assert "why" not in claim
+                    continue
+                cards = parse_cards(trick["cards"])
+                assert claim["roem"] == roem_of({"last_trick": {"cards": trick["cards"]}, "trump": trump_of(events),
+                                                 "rules": "amsterdam"})[0], cards
+                assert claim["why"]["en"] and claim["why"]["nl"]
+                seen["bot"] += 1
+                seen["bot_roem"] += claim["roem"] > 0
+            assert offers == sum(events[at]["winner"] == "S" for at in tricks[:7])
+    assert all(seen.values()), seen
+
+
+def trump_of(events: list[dict[str, Any]]) -> str:
+    suit: str = next(e["trump"] for e in events if e["type"] == "trump")
+    return suit
 
 
 def roem_of(state: dict[str, Any]) -> list[int]:

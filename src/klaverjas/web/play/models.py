@@ -8,9 +8,12 @@ to ``None`` and are *left out* of the JSON when the server did not set them: the
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
+
+from klaverjas.core import Rules
+from klaverjas.core.rules_words import rules_words
 
 Seat = Literal["N", "E", "S", "W"]
 Team = Literal["NS", "EW"]
@@ -72,6 +75,24 @@ class Created(Frozen):
     id: str
     token: str = Field(description="the seat's secret: send it as ?token= on the WebSocket")
     seat: Seat
+    link: str = Field(description="the address that opens this game for its holder: /play/{id}#token={token}")
+
+
+Texts = dict[str, str]  # one text per language: {"en": ..., "nl": ...}
+
+
+class WithRulesWords(Frozen):
+    """An answer that names its rules: ``rules`` for programs, ``rules_words`` (made from it) for people."""
+
+    rules: str
+    rules_words: Texts = Field(description="the rules in words per language: Rotterdams · zelf roem melden")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _words(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "rules_words" not in data and isinstance(data.get("rules"), str):
+            return {**data, "rules_words": rules_words(Rules.parse(data["rules"]))}
+        return data
 
 
 class Joined(Frozen):
@@ -82,9 +103,8 @@ class Joined(Frozen):
     link: str
 
 
-class GameSummary(Frozen):
+class GameSummary(WithRulesWords):
     id: str
-    rules: str
     phase: Phase
     created: str
     updated: str
@@ -99,17 +119,13 @@ class SeatPublic(Frozen):
     replaced: bool = Field(description="a computer player plays for this absent person")
 
 
-class TableInfo(Frozen):
+class TableInfo(WithRulesWords):
     id: str
     code: str
-    rules: str
     started: bool
     phase: Phase
     host: Seat | None
     seats: list[SeatPublic]
-
-
-Texts = dict[str, str]  # one text per language: {"en": ..., "nl": ...}
 
 
 class TeamPair(Frozen):
@@ -123,6 +139,8 @@ class SheetRow(Frozen):
     nat: bool
     pit: Team | None
     verzaakt: Team | None
+    makers: Team | None = Field(None, description="who played the deal (chose trump); None without makers")
+    roem: TeamPair | None = Field(None, description="the deal's roem per team")
 
 
 class SheetGame(Frozen):
@@ -182,6 +200,7 @@ class DealResult(Frozen):
     hands: dict[Seat, list[str]] = Field(description="every seat's eight cards, now that the deal is over")
     points: TeamPair
     roem: TeamPair
+    makers: Team | None = Field(None, description="who played the deal (chose trump); None without makers")
     score: TeamPair | None = None
     nat: bool | None = None
     pit: Team | None = None
@@ -195,12 +214,17 @@ class ChatLine(Frozen):
     text: str
 
 
+class ClaimOffer(Frozen):
+    trick: int = Field(description="the trick (1..7) whose roem you may claim now; 0 says no roem")
+
+
 class TableState(Frozen):
     """Everything one seat may know now; a spectator (no token) gets the public part only."""
 
     table: str
     seq: int = Field(description="the number of the last event; events are numbered 1, 2, 3, ... without gaps")
     rules: str
+    rules_words: Texts = Field(description="the rules in words per language, for people")
     seat: Seat | None = Field(description="who this state is for; None for a spectator")
     seats: list[SeatPublic]
     phase: Phase
@@ -230,12 +254,13 @@ class TableState(Frozen):
     points: TeamPair | None = None
     roem: TeamPair | None = None
     hand_counts: dict[Seat, int] | None = None
-    claim_team: Team | None = None
+    claim_team: Team | None = Field(None, description="claimed roem: the team offered a claim on the trick it won")
     # For a seated player only:
     hand: list[HandCard] | None = Field(None, description="sorted: trumps first, each suit high to low")
     legal: list[str] | None = Field(None, description="on your turn in play: the cards you may play")
     options: list[TrumpOption] | None = Field(None, description="on your turn to speak: what you may say")
     can_undo: bool | None = None
+    claim_offer: ClaimOffer | None = Field(None, description="claimed roem: you may claim now (0: no roem)")
 
 
 def state_model(state: dict[str, JsonValue]) -> TableState:
@@ -275,6 +300,12 @@ class DealRecord(Frozen):
     carry: TeamPair | None = None
 
 
+class LegalValue(Frozen):
+    card: str
+    value: int = Field(description="the deal's double-dummy value after this card (N/S minus E/W)")
+    loss: int = Field(description="what this card would cost the player's side against the best card")
+
+
 class CardCost(Frozen):
     """One card of a finished deal against the best card at that moment (double dummy)."""
 
@@ -286,6 +317,8 @@ class CardCost(Frozen):
     best_value: int
     best: list[str]
     loss: int
+    legal: list[LegalValue] = Field(description="every legal card of the seat to move at this step, with its value")
+    why: Texts | None = Field(None, description="a computer player's reason for the card; None for people")
 
 
 class Review(Frozen):
@@ -296,5 +329,6 @@ class Review(Frozen):
     pending: bool
     record: DealRecord = Field(description="the deal's game record (as GET .../deals/{number})")
     cards: list[CardCost]
+    cost: dict[Seat, int] | None = Field(None, description="the deal's total cost per seat (the sum of its losses)")
     summary: Texts | None = Field(None, description="what your cards cost, in words; None for a spectator")
     error: str | None = None
