@@ -58,3 +58,16 @@ def test_random_says_it_chose_at_random() -> None:
             assert "willekeurige" in why["nl"]
             return
     raise AssertionError("no play decision with a choice")
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "Play the "), ("nl", "Speel ")])
+def test_the_demo_prints_every_players_reason(capsys: pytest.CaptureFixture[str], lang: str, word: str) -> None:
+    from klaverjas.cli.main import main
+
+    assert main(["demo", "--seed", "2", "--lang", lang]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    cards = [line for line in lines if line.startswith("    ")]
+    bids = [line for line in lines if line.startswith("  ") and not line.startswith("    ") and ":" not in line[:6]]
+    assert len(cards) == 32 and bids
+    assert all(line.endswith(")") and "  (" in line for line in cards + bids)
+    assert sum(word in line for line in cards) >= 8

@@ -67,12 +67,26 @@ def play_match(ws: Any, checker: LeakChecker, state: dict[str, Any], deals: int 
 def test_a_whole_match_against_bots_without_leaks(tmp_path: Path) -> None:
     with TestClient(create_app(tmp_path / "k.db")) as client:
         game = new_game(client)
+        assert game["link"] == f"/play/{game['id']}#token={game['token']}"
+        page = client.get(game["link"].partition("#")[0])
+        assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
         checker = LeakChecker()
         with client.websocket_connect(f"/ws/play/{game['id']}?token={game['token']}") as ws:
             state = receive_until(ws, checker, my_move)
             state = play_match(ws, checker, state)
+        # After the sixteenth deal the state says deal 16, and the match is over.
+        assert state["phase"] == "match_over" and state["deal"] == 16
+        assert client.get(f"/api/play/{game['id']}").json()["deal"] == 16
         sheet = state["sheet"]
         assert len(sheet["rows"]) == 16
+        # Each row says who played the deal and its roem, as the deal's record and result do.
+        runtime = client.app.state.play.get(game["id"])  # type: ignore[attr-defined]
+        ends = [e.data for e in runtime.table.events if e.kind == "deal_end"]
+        assert len(ends) == 16
+        for row, end, record in zip(sheet["rows"], ends, runtime.table.finished_records, strict=True):
+            maker = record.get("maker")
+            assert row["makers"] == end["makers"] == (None if maker is None else "NS" if maker in "NS" else "EW")
+            assert row["roem"] == end["roem"]
         assert sheet["totals"]["NS"] == sum(r["NS"] for r in sheet["rows"])
         assert sheet["winner"] in ("NS", "EW") or sheet["draw"]
         assert checker.frames > 100
@@ -207,6 +221,20 @@ def test_deal_review_says_what_each_card_cost(tmp_path: Path) -> None:
         for card in review["cards"]:
             assert card["loss"] >= 0 and card["best"]
             assert (card["loss"] == 0) == (card["card"] in card["best"])
+            # Every legal card of the step with its value: the best ones cost nothing, the card played its loss.
+            legal = {c["card"]: c for c in card["legal"]}
+            assert card["card"] in legal and legal[card["card"]]["loss"] == card["loss"]
+            assert {c for c, v in legal.items() if v["loss"] == 0} == set(card["best"])
+            assert all(v["value"] == card["best_value"] for c, v in legal.items() if c in card["best"])
+        # The legal cards are the engine's at each step of the replayed deal.
+        from klaverjas.core import card_name, cards_of, parse_card
+        from klaverjas.core.record import start_deal
+
+        deal = start_deal(review["record"])
+        for card in review["cards"]:
+            assert {c["card"] for c in card["legal"]} == {card_name(c) for c in cards_of(deal.legal())}
+            deal.play(parse_card(card["card"]))
+        assert review["cost"] == {s: sum(c["loss"] for c in review["cards"] if c["seat"] == s) for s in "NESW"}
         mine = sum(c["loss"] for c in review["cards"] if c["seat"] == "S")
         if mine:
             assert f"cost {mine} points in all" in review["summary"]["en"]
