@@ -345,3 +345,22 @@ def roem_of(state: dict[str, Any]) -> list[int]:
     cards = parse_cards(state["last_trick"]["cards"])
     trump = "CDHS".index(state["trump"])
     return [trick_roem(cards, trump, quartet_values(Rules.parse(state["rules"])))]
+
+
+def test_people_read_the_rules_in_words_and_programs_the_rules(tmp_path: Path) -> None:
+    from klaverjas.core import Rules
+    from klaverjas.core.rules_words import rules_words
+
+    words = {"nl": "Rotterdams · zelf roem melden · tot 1500", "en": "Rotterdam rules · claim roem yourself · to 1500"}
+    with TestClient(create_app(tmp_path / "k.db")) as client:
+        game = new_game(client, preset="rotterdam", roem_claim="claimed", match_end="points:1500")
+        state = client.get(f"/api/play/{game['id']}", params={"token": game["token"]}).json()
+        assert state["rules_words"] == words and Rules.parse(state["rules"]) == Rules.parse(
+            "rotterdam(roem_claim=claimed,match_end=points:1500)")
+        listed = {g["id"]: g for g in client.get("/api/play").json()}
+        assert listed[game["id"]]["rules_words"] == words and listed[game["id"]]["rules"] == state["rules"]
+        table = client.post("/api/tables", json={"name": "Anna", "seat": "S", "pace": 0, "preset": "strict",
+                                                 "roem_claim": "claimed"}).json()
+        info = client.get(f"/api/tables/{table['code']}").json()
+        assert info["rules_words"] == rules_words(Rules.parse(info["rules"]))
+        assert info["rules_words"]["nl"] == "Streng · zelf roem melden · tot 1500"

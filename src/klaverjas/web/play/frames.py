@@ -35,7 +35,8 @@ class CardMessage(Message):
 
 
 class ClaimMessage(Message):
-    """Claimed roem: the trick's winning team names the roem in the trick just completed."""
+    """Claimed roem: a player offered a claim (``state.claim_offer``) names the roem in the trick his side just
+    won; 0 is "no roem" (and gives up roem there is)."""
 
     type: Literal["claim"]
     roem: int = Field(ge=0, le=1000)
