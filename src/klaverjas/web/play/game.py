@@ -39,19 +39,19 @@ from klaverjas.core.record import replay, to_record
 from klaverjas.core.roem import quartet_values, trick_roem_parts
 from klaverjas.core.rules_words import rules_words
 from klaverjas.core.scoring import ScoreError
-from klaverjas.core.texts import Text
+from klaverjas.core.texts import Text, entry
 from klaverjas.core.trump import PASS, PLAY, choose
 
 LEVELS = ("random", "basic", "strong")
 
 # Refusals of a roem claim, per language; a wrong amount is refused without naming the right one.
 CLAIM_REFUSALS: dict[str, Text] = {
-    "not_now": {"en": "There is nothing to claim now: roem is claimed right after your side wins a trick.",
-                "nl": "Er valt nu niets te roemen: roem meld je direct nadat jullie een slag winnen."},
-    "not_yours": {"en": "The other side won the last trick; only they may claim its roem.",
-                  "nl": "De andere kant won de laatste slag; alleen zij mogen de roem ervan melden."},
-    "wrong": {"en": "That is not the roem in the last trick. Count again, or claim no roem.",
-              "nl": "Dat is niet de roem in de laatste slag. Tel nog eens, of meld geen roem."},
+    "not_now": entry("There is nothing to claim now: roem is claimed right after your side wins a trick.",
+                     "Er valt nu niets te roemen: roem meld je direct nadat jullie een slag winnen."),
+    "not_yours": entry("The other side won the last trick; only they may claim its roem.",
+                       "De andere kant won de laatste slag; alleen zij mogen de roem ervan melden."),
+    "wrong": entry("That is not the roem in the last trick. Count again, or claim no roem.",
+                   "Dat is niet de roem in de laatste slag. Tel nog eens, of meld geen roem."),
 }
 
 
