@@ -29,6 +29,16 @@ class Frozen(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+RULES_WORDS = "the rules in words per language, for people: Rotterdams · zelf roem melden · tot 1500"
+
+
+def with_rules_words(data: Any) -> Any:
+    """An answer that names its ``rules`` (for programs) gets ``rules_words`` (for people) made from them."""
+    if isinstance(data, dict) and "rules_words" not in data and isinstance(data.get("rules"), str):
+        return {**data, "rules_words": rules_words(Rules.parse(data["rules"]))}
+    return data
+
+
 # --- requests -----------------------------------------------------------------------------------
 
 class RulesChoice(BaseModel):
@@ -78,23 +88,6 @@ class Created(Frozen):
     link: str = Field(description="the address that opens this game for its holder: /play/{id}#token={token}")
 
 
-Texts = dict[str, str]  # one text per language: {"en": ..., "nl": ...}
-
-
-class WithRulesWords(Frozen):
-    """An answer that names its rules: ``rules`` for programs, ``rules_words`` (made from it) for people."""
-
-    rules: str
-    rules_words: Texts = Field(description="the rules in words per language: Rotterdams · zelf roem melden")
-
-    @model_validator(mode="before")
-    @classmethod
-    def _words(cls, data: Any) -> Any:
-        if isinstance(data, dict) and "rules_words" not in data and isinstance(data.get("rules"), str):
-            return {**data, "rules_words": rules_words(Rules.parse(data["rules"]))}
-        return data
-
-
 class Joined(Frozen):
     id: str
     code: str = Field(description="six characters from ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
@@ -103,12 +96,19 @@ class Joined(Frozen):
     link: str
 
 
-class GameSummary(WithRulesWords):
+class GameSummary(Frozen):
     id: str
+    rules: str
     phase: Phase
     created: str
     updated: str
     deals: int = Field(description="deals finished")
+    rules_words: dict[str, str] = Field(description=RULES_WORDS)
+
+    @model_validator(mode="before")
+    @classmethod
+    def add_rules_words(cls, data: Any) -> Any:
+        return with_rules_words(data)
 
 
 class SeatPublic(Frozen):
@@ -119,13 +119,23 @@ class SeatPublic(Frozen):
     replaced: bool = Field(description="a computer player plays for this absent person")
 
 
-class TableInfo(WithRulesWords):
+class TableInfo(Frozen):
     id: str
     code: str
+    rules: str
     started: bool
     phase: Phase
     host: Seat | None
     seats: list[SeatPublic]
+    rules_words: dict[str, str] = Field(description=RULES_WORDS)
+
+    @model_validator(mode="before")
+    @classmethod
+    def add_rules_words(cls, data: Any) -> Any:
+        return with_rules_words(data)
+
+
+Texts = dict[str, str]  # one text per language: {"en": ..., "nl": ...}
 
 
 class TeamPair(Frozen):
