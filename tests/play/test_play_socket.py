@@ -76,7 +76,7 @@ def test_a_whole_match_against_bots_without_leaks(tmp_path: Path) -> None:
             state = play_match(ws, checker, state)
         # After the sixteenth deal the state says deal 16, and the match is over.
         assert state["phase"] == "match_over" and state["deal"] == 16
-        assert client.get(f"/api/play/{game['id']}").json()["deal"] == 16
+        assert client.get(f"/api/play/{game['id']}", params={"token": game["token"]}).json()["deal"] == 16
         sheet = state["sheet"]
         assert len(sheet["rows"]) == 16
         # Each row says who played the deal and its roem, as the deal's record and result do.
@@ -357,7 +357,7 @@ def test_people_read_the_rules_in_words_and_programs_the_rules(tmp_path: Path) -
         state = client.get(f"/api/play/{game['id']}", params={"token": game["token"]}).json()
         assert state["rules_words"] == words and Rules.parse(state["rules"]) == Rules.parse(
             "rotterdam(roem_claim=claimed,match_end=points:1500)")
-        listed = {g["id"]: g for g in client.get("/api/play").json()}
+        listed = {g["id"]: g for g in client.get("/api/play", params={"token": game["token"]}).json()}
         assert listed[game["id"]]["rules_words"] == words and listed[game["id"]]["rules"] == state["rules"]
         table = client.post("/api/tables", json={"name": "Anna", "seat": "S", "pace": 0, "preset": "strict",
                                                  "roem_claim": "claimed"}).json()
