@@ -5,7 +5,11 @@ random computer players at pace 0 through a WebSocket, and prints p50/p95/max in
 Bot thinking is excluded: the clock stops at the first update, which the server sends
 before any computer player moves.
 
-    python benchmarks/play_latency.py --deals 8
+It then times the computer players' decisions in-process, per level: ``decide`` alone and
+``explain`` (the decision with its reason, what the server asks), on the same views, so the cost
+of saying why shows as the difference.
+
+    python benchmarks/play_latency.py --deals 8 --bot-deals 3
 """
 
 from __future__ import annotations
@@ -59,15 +63,52 @@ async def play(url: str, deals: int) -> list[float]:
     return latencies
 
 
+def decision_times(level: str, deals: int) -> dict[str, float]:
+    """Milliseconds per decision of ``level``: decide, then explain, on every view of ``deals`` deals."""
+    import random
+
+    from klaverjas.bots import View
+    from klaverjas.core import Deal, Rules
+    from klaverjas.web.play.game import make_bot
+
+    decide: list[float] = []
+    explain: list[float] = []
+    for index in range(deals):
+        rng = random.Random(index)
+        deal = Deal.new(Rules.parse("amsterdam"), index % 4, rng)
+        bots = [make_bot(level, 4 * index + s) for s in range(4)]
+        twins = [make_bot(level, 4 * index + s) for s in range(4)]
+        while not deal.is_over:
+            seat = deal.selection.to_move if not deal.selection.done else deal.turn
+            assert seat is not None
+            view = View.of(deal, seat)
+            start = time.perf_counter()
+            action = bots[seat].decide(view)
+            decide.append((time.perf_counter() - start) * 1000)
+            start = time.perf_counter()
+            twins[seat].explain(view)
+            explain.append((time.perf_counter() - start) * 1000)
+            deal.choose_trump(action) if not deal.selection.done else deal.play(action)  # type: ignore[arg-type]
+    decide.sort()
+    explain.sort()
+    return {"decisions": len(decide), "decide_p50_ms": round(statistics.median(decide), 2),
+            "decide_p95_ms": round(p95(decide), 2), "explain_p50_ms": round(statistics.median(explain), 2),
+            "explain_p95_ms": round(p95(explain), 2)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=8)
+    parser.add_argument("--bot-deals", type=int, default=3, help="deals per level for the decision times (0: none)")
     args = parser.parse_args()
     with served() as url:
         latencies = asyncio.run(play(url, args.deals))
     latencies.sort()
     print(json.dumps({"cards": len(latencies), "p50_ms": round(statistics.median(latencies), 2),
                       "p95_ms": round(p95(latencies), 2), "max_ms": round(latencies[-1], 2)}))
+    if args.bot_deals:
+        for level in ("random", "basic", "strong"):
+            print(json.dumps({"level": level, **decision_times(level, args.bot_deals)}))
 
 
 if __name__ == "__main__":

@@ -149,11 +149,13 @@ def test_demo_players_are_basic_bots_on_views() -> None:
     while not deal.selection.done:
         seat = deal.selection.to_move
         assert seat is not None
-        deal.choose_trump(players.trump(deal, seat))
+        action, why = players.trump(deal, seat)
+        assert action == BOT.trump(View.of(deal, seat)) and why
+        deal.choose_trump(action)
     while not deal.is_over:
         view = View.of(deal, deal.turn)
-        card = players.card(deal, deal.turn)
-        assert card == BOT.card(view)
+        card, why = players.card(deal, deal.turn)
+        assert card == BOT.card(view) and why
         deal.play(card)
 
 

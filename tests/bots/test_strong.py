@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from klaverjas.bots import BasicBot
+from klaverjas.bots import BasicBot, View
 from klaverjas.bots.basic import card_options
 from klaverjas.core import cards_of
 
@@ -46,8 +46,10 @@ def test_strong_advice_gives_its_figures_and_the_nearest_rule_of_thumb() -> None
         m = re.search(r"in (\d+) of (\d+) likely deals", o.why["en"])
         assert m and int(m.group(2)) == 5 and int(m.group(1)) <= 5
         assert re.search(r"in \d+ van de 5 waarschijnlijke verdelingen", o.why["nl"])
-        assert o.why["en"].endswith("Rule of thumb: " + rules[o.action]["en"])
-        assert o.why["nl"].endswith("Vuistregel: " + rules[o.action]["nl"])
+        # The rule of thumb closes the reason unless it contradicts the figure (see the next test).
+        if "Rule of thumb" in o.why["en"]:
+            assert o.why["en"].endswith("Rule of thumb: " + rules[o.action]["en"])
+            assert o.why["nl"].endswith("Vuistregel: " + rules[o.action]["nl"])
         assert ("more on average" in o.why["en"]) == (i == 0)
     # Claims follow the basic rules (trump decisions: test_bidding).
     claim_view = next(v for _, v in walk("amsterdam(roem_claim=claimed)", 1) if v.phase == "claim")
@@ -84,3 +86,64 @@ def test_flat_monte_carlo_counts_every_sample_alike_and_takes_trump_by_the_rules
                 assert [o.action for o in bot.advise(view)] == [o.action for o in basic.advise(view)]
                 trumps += 1
     assert trumps >= 6
+
+
+def trick_is_sure_by_brute_force(view: View, card: int, hands: tuple[int, int, int, int]) -> bool:
+    """Every way the seats still to play may follow (their legal cards) leaves the trick with the bot's side."""
+    from klaverjas.core import TABLES, legal_for, trick_view
+
+    def rest(trick: tuple[int, ...]) -> bool:
+        if len(trick) == 4:
+            tv = trick_view(trick, view.trump, TABLES[view.rules.values])
+            return bool(view.seat_at(view.leader, tv.win_pos) & 1 == view.team)
+        seat = view.seat_at(view.leader, len(trick))
+        return all(rest((*trick, c)) for c in cards_of(legal_for(view.rules, view.trump, hands[seat], trick)))
+
+    return rest((*view.trick, card))
+
+
+def test_a_trick_is_sure_for_the_side_exactly_when_no_reply_takes_it() -> None:
+    # The count behind "this trick is sure for your side in k of n deals": the bot's side heads the trick
+    # (its own card or partner's) and no opponent still to play can beat it.
+    from tests.bots.helpers import hands_of
+
+    checked = last = partner = 0
+    for seed in range(6):
+        for deal, view in walk("amsterdam", seed):
+            if view.phase != "play" or not view.trick:
+                continue
+            hands = hands_of(deal)
+            for card in cards_of(view.legal):
+                sure = strong.holds_trick(view, card, hands)
+                exact = trick_is_sure_by_brute_force(view, card, hands)
+                assert not sure or exact  # sure implies no reply can take it
+                if len(view.trick) == 3:  # the last to play: nobody replies, the two agree exactly
+                    assert sure == exact
+                    last += 1
+                if sure and strong.trick_view((*view.trick, card), view.trump,
+                                              strong.TABLES[view.rules.values]).win != card:
+                    partner += 1  # partner's card takes it: counted for the side
+                checked += 1
+    assert checked > 100 and last > 20 and partner > 0
+
+
+def test_a_search_reason_never_contradicts_its_rule_of_thumb() -> None:
+    bot = strong.StrongBot(samples=5, budget_ms=60_000, seed=4, solve_fn=reference.minimax_cards)
+    seen = 0
+    for seed in range(3):
+        for view in _late_views(seed, "amsterdam"):
+            rules = {o.action: o for o in card_options(view)}
+            for o in bot.advise(view):
+                m = re.search(r"in (\d+) of (\d+) likely deals", o.why["en"])
+                assert m
+                wins, n = int(m.group(1)), int(m.group(2))
+                rule = rules[o.action]
+                told = "Rule of thumb" in o.why["en"]
+                if rule.code in strong.SURE_CODES:
+                    assert told == (wins == n), o.why["en"]
+                elif rule.code in strong.LOST_CODES:
+                    assert told == (wins == 0), o.why["en"]
+                else:
+                    assert told
+                seen += 1
+    assert seen > 20

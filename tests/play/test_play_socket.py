@@ -67,12 +67,26 @@ def play_match(ws: Any, checker: LeakChecker, state: dict[str, Any], deals: int 
 def test_a_whole_match_against_bots_without_leaks(tmp_path: Path) -> None:
     with TestClient(create_app(tmp_path / "k.db")) as client:
         game = new_game(client)
+        assert game["link"] == f"/play/{game['id']}#token={game['token']}"
+        page = client.get(game["link"].partition("#")[0])
+        assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
         checker = LeakChecker()
         with client.websocket_connect(f"/ws/play/{game['id']}?token={game['token']}") as ws:
             state = receive_until(ws, checker, my_move)
             state = play_match(ws, checker, state)
+        # After the sixteenth deal the state says deal 16, and the match is over.
+        assert state["phase"] == "match_over" and state["deal"] == 16
+        assert client.get(f"/api/play/{game['id']}", params={"token": game["token"]}).json()["deal"] == 16
         sheet = state["sheet"]
         assert len(sheet["rows"]) == 16
+        # Each row says who played the deal and its roem, as the deal's record and result do.
+        runtime = client.app.state.play.get(game["id"])  # type: ignore[attr-defined]
+        ends = [e.data for e in runtime.table.events if e.kind == "deal_end"]
+        assert len(ends) == 16
+        for row, end, record in zip(sheet["rows"], ends, runtime.table.finished_records, strict=True):
+            maker = record.get("maker")
+            assert row["makers"] == end["makers"] == (None if maker is None else "NS" if maker in "NS" else "EW")
+            assert row["roem"] == end["roem"]
         assert sheet["totals"]["NS"] == sum(r["NS"] for r in sheet["rows"])
         assert sheet["winner"] in ("NS", "EW") or sheet["draw"]
         assert checker.frames > 100
@@ -207,6 +221,20 @@ def test_deal_review_says_what_each_card_cost(tmp_path: Path) -> None:
         for card in review["cards"]:
             assert card["loss"] >= 0 and card["best"]
             assert (card["loss"] == 0) == (card["card"] in card["best"])
+            # Every legal card of the step with its value: the best ones cost nothing, the card played its loss.
+            legal = {c["card"]: c for c in card["legal"]}
+            assert card["card"] in legal and legal[card["card"]]["loss"] == card["loss"]
+            assert {c for c, v in legal.items() if v["loss"] == 0} == set(card["best"])
+            assert all(v["value"] == card["best_value"] for c, v in legal.items() if c in card["best"])
+        # The legal cards are the engine's at each step of the replayed deal.
+        from klaverjas.core import card_name, cards_of, parse_card
+        from klaverjas.core.record import start_deal
+
+        deal = start_deal(review["record"])
+        for card in review["cards"]:
+            assert {c["card"] for c in card["legal"]} == {card_name(c) for c in cards_of(deal.legal())}
+            deal.play(parse_card(card["card"]))
+        assert review["cost"] == {s: sum(c["loss"] for c in review["cards"] if c["seat"] == s) for s in "NESW"}
         mine = sum(c["loss"] for c in review["cards"] if c["seat"] == "S")
         if mine:
             assert f"cost {mine} points in all" in review["summary"]["en"]
@@ -237,34 +265,76 @@ def test_an_illegal_card_allowed_is_called_by_the_bots(tmp_path: Path) -> None:
             assert state["result"]["score"]["NS"] == 0 and state["result"]["score"]["EW"] >= 262
 
 
-def test_claimed_roem_must_be_claimed_right(tmp_path: Path) -> None:
+def test_claimed_roem_is_offered_after_every_trick_won_and_a_wrong_claim_says_nothing(tmp_path: Path) -> None:
+    # The offer comes after every trick South wins (7 of the 8: the deal ends with the last), whatever the trick
+    # holds; South claims right, says "no roem", declines roem there is, or claims wrong (refused in both
+    # languages without the amount); the computer players claim every trick they win, right, with a reason.
+    from klaverjas.core import parse_cards
+
+    seen = dict.fromkeys(("right", "none", "declined", "wrong", "bot", "bot_roem"), 0)
     with TestClient(create_app(tmp_path / "k.db")) as client:
-        claimed = refused = False
-        for seed in range(1, 30):
-            game = new_game(client, seed=seed, roem_claim="claimed")
-            checker = LeakChecker()
+        for seed in range(1, 13):
+            game = new_game(client, seed=seed, roem_claim="claimed", match_end="deals:1")
+            events: list[dict[str, Any]] = []
+            offers = 0
             with client.websocket_connect(f"/ws/play/{game['id']}?token={game['token']}") as ws:
-                state = receive_until(ws, checker, lambda s: my_move(s) or s.get("claim_team") == "NS")
-                while state["phase"] in ("trump", "play") and not claimed:
-                    if state.get("claim_team") == "NS" and state["last_trick"]["winner"] == "S":
-                        ws.send_json({"type": "claim", "roem": 999})
-                        error = ws.receive_json()
-                        assert error["type"] == "error" and "not 999" in error["message"]
-                        refused = True
-                        ws.send_json({"type": "claim", "roem": sum(roem_of(state))})
-                        state = receive_until(ws, checker, lambda s, seq=state["seq"]: s["seq"] > seq)
-                        assert state["roem"]["NS"] >= sum(roem_of(state)) > 0
-                        claimed = True
+                while True:
+                    frame = ws.receive_json()
+                    check_frame(frame)
+                    assert frame["type"] != "error", frame
+                    events += frame["events"]
+                    state = frame["state"]
+                    if state["phase"] in ("deal_over", "match_over"):
                         break
-                    if state["to_move"] != "S":
-                        state = receive_until(ws, checker, lambda s, seq=state["seq"]: s["seq"] > seq)
-                        continue
-                    ws.send_json(move_for(state))
-                    state = receive_until(ws, checker, lambda s, seq=state["seq"]: s["seq"] > seq and (
-                        my_move(s) or s.get("claim_team") == "NS"))
-            if claimed:
-                break
-        assert claimed and refused
+                    if "claim_offer" in state:
+                        offers += 1
+                        assert state["claim_team"] == "NS" and state["last_trick"]["winner"] == "S"
+                        assert state["claim_offer"] == {"trick": sum(state["tricks_won"].values())}
+                        roem, before = roem_of(state)[0], state["roem"]["NS"]
+                        if roem and not seen["wrong"]:
+                            ws.send_json({"type": "claim", "roem": roem + 10})
+                            error = ws.receive_json()
+                            assert error["type"] == "error" and error["code"] == "refused"
+                            assert set(error["reason"]) == {"en", "nl"} and error["reason"]["en"] == error["message"]
+                            assert not any(ch.isdigit() for text in error["reason"].values() for ch in text)
+                            seen["wrong"] += 1
+                        amount = roem if not roem or seen["right"] <= seen["declined"] else 0
+                        ws.send_json({"type": "claim", "roem": amount})
+                        after = ws.receive_json()
+                        assert after["type"] == "update" and "claim_offer" not in after["state"]
+                        events += after["events"]
+                        assert after["state"]["roem"]["NS"] == before + amount
+                        seen["none" if not roem else "right" if amount else "declined"] += 1
+                        state = after["state"]
+                    if state["to_move"] == "S" and "claim_offer" not in state:
+                        ws.send_json(move_for(state))
+                # Outside an offer a claim is refused in both languages.
+                ws.send_json({"type": "claim", "roem": 0})
+                error = next_error(ws)
+                assert error["code"] == "not_now" and set(error["reason"]) == {"en", "nl"}
+            tricks = [i for i, e in enumerate(events) if e["type"] == "trick"]
+            assert len(tricks) == 8
+            for number, at in enumerate(tricks[:7], 1):
+                trick = events[at]
+                following = [e for e in events[at + 1:] if e["type"] in ("claim", "card")]
+                claim = following[0]
+                assert claim["type"] == "claim" and claim["seat"] == trick["winner"], (number, following[:2])
+                if trick["winner"] == "S":
+                    assert "why" not in claim
+                    continue
+                cards = parse_cards(trick["cards"])
+                assert claim["roem"] == roem_of({"last_trick": {"cards": trick["cards"]}, "trump": trump_of(events),
+                                                 "rules": "amsterdam"})[0], cards
+                assert claim["why"]["en"] and claim["why"]["nl"]
+                seen["bot"] += 1
+                seen["bot_roem"] += claim["roem"] > 0
+            assert offers == sum(events[at]["winner"] == "S" for at in tricks[:7])
+    assert all(seen.values()), seen
+
+
+def trump_of(events: list[dict[str, Any]]) -> str:
+    suit: str = next(e["trump"] for e in events if e["type"] == "trump")
+    return suit
 
 
 def roem_of(state: dict[str, Any]) -> list[int]:
@@ -275,3 +345,22 @@ def roem_of(state: dict[str, Any]) -> list[int]:
     cards = parse_cards(state["last_trick"]["cards"])
     trump = "CDHS".index(state["trump"])
     return [trick_roem(cards, trump, quartet_values(Rules.parse(state["rules"])))]
+
+
+def test_people_read_the_rules_in_words_and_programs_the_rules(tmp_path: Path) -> None:
+    from klaverjas.core import Rules
+    from klaverjas.core.rules_words import rules_words
+
+    words = {"nl": "Rotterdams · zelf roem melden · tot 1500", "en": "Rotterdam rules · claim roem yourself · to 1500"}
+    with TestClient(create_app(tmp_path / "k.db")) as client:
+        game = new_game(client, preset="rotterdam", roem_claim="claimed", match_end="points:1500")
+        state = client.get(f"/api/play/{game['id']}", params={"token": game["token"]}).json()
+        assert state["rules_words"] == words and Rules.parse(state["rules"]) == Rules.parse(
+            "rotterdam(roem_claim=claimed,match_end=points:1500)")
+        listed = {g["id"]: g for g in client.get("/api/play", params={"token": game["token"]}).json()}
+        assert listed[game["id"]]["rules_words"] == words and listed[game["id"]]["rules"] == state["rules"]
+        table = client.post("/api/tables", json={"name": "Anna", "seat": "S", "pace": 0, "preset": "strict",
+                                                 "roem_claim": "claimed"}).json()
+        info = client.get(f"/api/tables/{table['code']}").json()
+        assert info["rules_words"] == rules_words(Rules.parse(info["rules"]))
+        assert info["rules_words"]["nl"] == "Streng · zelf roem melden · tot 1500"

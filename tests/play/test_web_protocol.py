@@ -18,6 +18,7 @@ from .conftest import check_frame
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "web-protocol.md"
 PLACEHOLDER = re.compile(r"^<(id|token)>$")
+INSIDE = re.compile(r"<(id|token)>")  # a placeholder within a longer string: "/play/<id>#token=<token>"
 
 
 def transcript() -> list[str]:
@@ -32,6 +33,10 @@ def matches(expected: Any, actual: Any, where: str = "frame", partial: bool = Fa
     ``<id>``/``<token>`` stand for any string."""
     if isinstance(expected, str) and PLACEHOLDER.match(expected):
         assert isinstance(actual, str) and actual, f"{where}: {actual!r} is not an {expected}"
+    elif isinstance(expected, str) and INSIDE.search(expected):
+        pattern = "".join(r"[\w-]+" if INSIDE.fullmatch(part) else re.escape(part)
+                          for part in re.split(r"(<id>|<token>)", expected))
+        assert isinstance(actual, str) and re.fullmatch(pattern, actual), f"{where}: {actual!r} != {expected!r}"
     elif isinstance(expected, dict):
         assert isinstance(actual, dict), f"{where}: {actual!r} is not an object"
         missing = set(expected) - set(actual)

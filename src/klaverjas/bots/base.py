@@ -8,6 +8,7 @@ from typing import Any
 
 from ..core import SUITS, TrumpAction, card_name
 from ..core.roem import quartet_values, trick_roem
+from ..core.texts import Text
 from .view import View
 
 # A decision: a trump action, a card (int) or a roem claim (int, 0 = no claim).
@@ -54,6 +55,15 @@ def last_trick_roem(view: View) -> int:
     return trick_roem(last.cards, view.trump, quartet_values(view.rules))
 
 
+def renege_reason(offender: int, card: int, index: int) -> Text:
+    """Why a computer player calls a renege: ``offender`` played ``card`` as the deal's card ``index``
+    (from 0) where the rules did not allow it."""
+    from .texts import SEAT_WORDS, both
+
+    return both("call_renege", c_card=card, trick=index // 4 + 1, seat_en=SEAT_WORDS["en"][offender],
+                seat_nl=SEAT_WORDS["nl"][offender])
+
+
 class Bot(ABC):
     """A computer player.  It gets a :class:`View` and nothing else, for every decision."""
 
@@ -81,6 +91,24 @@ class Bot(ABC):
     def advise(self, view: View) -> list[Option]:
         """The options of this decision, best first, each explained (en and nl)."""
         raise NotImplementedError(f"{self.name} gives no advice")
+
+    def explain(self, view: View) -> tuple[Action, Text]:
+        """The decision :meth:`decide` makes, with the reason this level gives for it (en and nl).
+
+        Levels override it to explain from the evaluation that makes the decision, not a second one;
+        this default takes the top of :meth:`advise` (a claim: the roem rule every level counts by)."""
+        if view.phase == "claim":
+            from .basic import claim_options
+
+            top = claim_options(view)[0]
+        else:
+            try:
+                top = self.advise(view)[0]
+            except NotImplementedError:
+                from .texts import both
+
+                return self.decide(view), both("no_reason", name=self.name)
+        return top.action, top.why
 
     def prepare(self) -> None:  # noqa: B027 - only bots with a costly start need it
         """Load what the first decision would otherwise wait for (the protocol calls it at start)."""

@@ -22,8 +22,9 @@ from typing import Any
 
 from ..core import SUIT_MASKS, TABLES, TrumpAction, cards_of, legal_for, trick_view
 from ..core.seats import step_of
+from ..core.texts import Text
 from ..core.trump import PASS, PLAY
-from .base import Bot, Option
+from .base import Action, Bot, Option
 from .basic import BasicBot, card_options, suit_names, trump_options
 from .bidding import model as bidding_model
 from .bidding import place_of
@@ -59,7 +60,7 @@ def solver_values(position: Any) -> dict[int, int]:
 class CardFigures:
     card: int
     mean: float  # mean final score difference for the bot's team, weighted over samples
-    holds: int  # samples in which no opponent after the bot can beat the card in this trick
+    holds: int  # samples in which, after this card, the bot's side is sure of the trick (:func:`holds_trick`)
     samples: int
 
 
@@ -75,12 +76,15 @@ def position_of(view: View, hands: tuple[int, int, int, int]) -> Any:
 
 
 def holds_trick(view: View, card: int, hands: tuple[int, int, int, int]) -> bool:
-    """In this world ``card`` heads the trick and no opponent still to play has a legal card beating it."""
+    """In this world, after ``card``, the bot's side heads the trick (this card or partner's) and no
+    opponent still to play has a legal card beating the head: the trick is sure for the side."""
     trick = (*view.trick, card)
     tab = TABLES[view.rules.values]
-    if trick_view(trick, view.trump, tab).win != card:
+    tv = trick_view(trick, view.trump, tab)
+    if view.seat_at(view.leader, tv.win_pos) & 1 != view.team:
         return False
-    beaters = tab.above[view.trump][card] | (SUIT_MASKS[view.trump] if card >> 3 != view.trump else 0)
+    head = tv.win
+    beaters = tab.above[view.trump][head] | (SUIT_MASKS[view.trump] if head >> 3 != view.trump else 0)
     for pos in range(len(trick), 4):
         seat = view.seat_at(view.leader, pos)
         if seat & 1 != view.team and legal_for(view.rules, view.trump, hands[seat], trick) & beaters:
@@ -196,21 +200,44 @@ class StrongBot(Bot):
         if view.phase != "play" or not self.searches(view):
             return self.basic.advise(view)
         figs = self.figures(view)
-        rule = {o.action: o.why for o in card_options(view)}
-        best = figs[0]
-        out = []
-        for i, f in enumerate(figs):
-            if i == 0:
-                other = figs[1]
-                why = both("search_best", c_card=f.card, wins=f.holds, n=f.samples,
-                           diff=_fmt(f.mean - other.mean), c_next=other.card)
-            else:
-                why = both("search_other", c_card=f.card, wins=f.holds, n=f.samples,
-                           diff=_fmt(best.mean - f.mean), c_best=best.card)
-            for lang in LANGS:
-                why[lang] += render("search_rule", lang, rule=rule[f.card][lang])
-            out.append(Option(f.card, f.mean, why, "search"))
-        return out
+        rules = {o.action: o for o in card_options(view)}
+        return [search_option(figs, i, rules[f.card]) for i, f in enumerate(figs)]
+
+    def explain(self, view: View) -> tuple[Action, Text]:
+        """The card of the one search :meth:`card` makes, explained by its figures (no second search)."""
+        if view.phase == "play" and self.searches(view):
+            figs = self.figures(view)
+            best = figs[0].card
+            rule = next(o for o in card_options(view) if o.action == best)
+            return best, search_option(figs, 0, rule).why
+        if view.phase == "trump" and self.trump_by_model:
+            top = estimate_options(view)[0]
+            return top.action, top.why
+        return self.basic.explain(view)
+
+
+# Rules of thumb that say the trick is the side's for sure, or that it cannot be won: appended to a search
+# figure only when the samples agree, so a hint never says "sure in 0 of 6 deals" beside "you win the trick".
+SURE_CODES = frozenset({"win_sure", "smear", "roem_ours", "signal_ace", "signal_second", "signal_stop",
+                        "keep_trump"})
+LOST_CODES = frozenset({"low"})
+
+
+def search_option(figs: list[CardFigures], i: int, rule: Option) -> Option:
+    """Option ``i`` of the search figures (best first), with the rule of thumb where it agrees with them."""
+    f, best = figs[i], figs[0]
+    if i == 0:
+        other = figs[1]
+        why = both("search_best", c_card=f.card, wins=f.holds, n=f.samples,
+                   diff=_fmt(f.mean - other.mean), c_next=other.card)
+    else:
+        why = both("search_other", c_card=f.card, wins=f.holds, n=f.samples,
+                   diff=_fmt(best.mean - f.mean), c_best=best.card)
+    agrees = not ((rule.code in SURE_CODES and f.holds < f.samples) or (rule.code in LOST_CODES and f.holds > 0))
+    if agrees:
+        for lang in LANGS:
+            why[lang] += render("search_rule", lang, rule=rule.why[lang])
+    return Option(f.card, f.mean, why, "search")
 
 
 def estimate_options(view: View) -> list[Option]:

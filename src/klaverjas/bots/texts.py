@@ -153,6 +153,16 @@ TEXTS: Table = {
     "only": entry(
         "Play {c_card}: it is your only legal card.",
         "Speel {c_card}: het is je enige kaart die mag."),
+    # --- the random level and players without advice --------------------
+    "random_card": entry(
+        "A random choice among your {n} legal cards: this player does not think.",
+        "Een willekeurige keuze uit je {n} kaarten die mogen: deze speler denkt niet na."),
+    "random_trump": entry(
+        "A random choice among the {n} answers you may give: this player does not think.",
+        "Een willekeurige keuze uit de {n} antwoorden die je mag geven: deze speler denkt niet na."),
+    "no_reason": entry(
+        "The {name} player gives no reason for its choice.",
+        "De speler {name} geeft geen reden voor zijn keuze."),
     # --- claims --------------------------------------------------------------
     "claim": entry(
         "Claim {r} roem: your side won the last trick and it holds {what_en}.",
@@ -163,17 +173,23 @@ TEXTS: Table = {
     "claim_skip": entry(
         "Claim nothing: the {r} roem in the last trick would be lost.",
         "Niets roemen: de {r} roem in de laatste slag gaat dan verloren."),
+    # --- calling a renege ----------------------------------------------------
+    "call_renege": entry(
+        "Verzaakt! {seat_en} played {c_card} in trick {trick}, a card the rules did not allow there.",
+        "Verzaakt! {seat_nl} speelde {c_card} in slag {trick}, een kaart die daar niet mocht."),
     # --- search (strong level) -----------------------------------------------
+    # {wins}: the likely deals in which, after this card, your side heads the trick and no opponent still
+    # to play holds a legal card that beats it: one count, so the sentence cannot contradict itself.
     "search_best": entry(
-        "{c_card} wins this trick in {wins} of {n} likely deals and keeps {diff} points more on average than "
-        "{c_next}.",
-        "{c_card} wint deze slag in {wins} van de {n} waarschijnlijke verdelingen en levert gemiddeld {diff} "
-        "punten meer op dan {c_next}."),
+        "With {c_card} this trick is sure for your side in {wins} of {n} likely deals, and {c_card} keeps "
+        "{diff} points more on average than {c_next}.",
+        "Met {c_card} is deze slag zeker voor jullie in {wins} van de {n} waarschijnlijke verdelingen, en "
+        "{c_card} levert gemiddeld {diff} punten meer op dan {c_next}."),
     "search_other": entry(
-        "{c_card} wins this trick in {wins} of {n} likely deals and scores {diff} points less on average than "
-        "{c_best}.",
-        "{c_card} wint deze slag in {wins} van de {n} waarschijnlijke verdelingen en levert gemiddeld {diff} "
-        "punten minder op dan {c_best}."),
+        "With {c_card} this trick is sure for your side in {wins} of {n} likely deals, and {c_card} scores "
+        "{diff} points less on average than {c_best}.",
+        "Met {c_card} is deze slag zeker voor jullie in {wins} van de {n} waarschijnlijke verdelingen, en "
+        "{c_card} levert gemiddeld {diff} punten minder op dan {c_best}."),
     "estimate_play": entry(
         "{verb_en}: with {s_suit} as trump your team is estimated to finish {v} points ahead of the other "
         "team (an average over solved deals with hands like yours), more than the {t} a pass is worth here.",

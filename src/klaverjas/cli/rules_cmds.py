@@ -63,7 +63,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--rules", default="amsterdam")
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--dealer", default="N")
-    p.add_argument("--lang", default="en", choices=LANGS)
+    p.add_argument("--lang", default="en", choices=LANGS, help="the language of the players' reasons")
     p.set_defaults(func=cmd_demo)
 
 
@@ -202,13 +202,17 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 # --- demo ---------------------------------------------------------------------
 def cmd_demo(args: argparse.Namespace) -> int:
-    """One deal between computer players, printed trick by trick (what ``make run`` shows for now)."""
+    """One deal between computer players, printed trick by trick with each player's reason for every bid
+    and card (what ``make run`` shows for now)."""
     rules = Rules.parse(args.rules)
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     rng = random.Random(seed)
     deal = Deal.new(rules, parse_seat(args.dealer), rng)
     chooser = _bot_factory(rules, seed)
     out = sys.stdout
+
+    def why(reason: Mapping[str, str] | None) -> str:
+        return f"  ({reason[args.lang]})" if reason else ""
     out.write(f"klaverjas demo: rules {rules}, seed {seed}, dealer {SEATS[deal.dealer]}\n")
     for seat in range(4):
         cards = sorted(cards_of(deal.hands[seat]), key=lambda c: (c >> 3, c & 7))
@@ -216,20 +220,25 @@ def cmd_demo(args: argparse.Namespace) -> int:
     while not deal.selection.done:
         speaker = deal.selection.to_move
         assert speaker is not None
-        action = chooser.trump(deal, speaker)
-        out.write(f"  {SEATS[speaker]} {action}\n")
+        action, reason = chooser.trump(deal, speaker)
+        out.write(f"  {SEATS[speaker]} {action}{why(reason)}\n")
         deal.choose_trump(action)
     maker = deal.selection.maker
     out.write(f"trump {'♣♦♥♠'[deal.trump]}" + (f", chosen by {SEATS[maker]}\n" if maker is not None else "\n"))
+    reasons: list[str] = []
     while not deal.is_over:
         seat = deal.turn
-        deal.play(chooser.card(deal, seat))
+        card, reason = chooser.card(deal, seat)
+        deal.play(card)
+        reasons.append(f"    {SEATS[seat]} {card_symbol(card)}{why(reason)}\n")
         if not deal.trick:
             t = deal.tricks[-1]
             played = "  ".join(f"{SEATS[(t.leader + i * step_of(rules.direction)) % 4]} {card_symbol(c)}"
                                for i, c in enumerate(t.cards))
             roem = f" + {t.roem} roem" if t.roem else ""
             out.write(f"trick {len(deal.tricks)}: {played}  -> {SEATS[t.winner]} {t.points}{roem}\n")
+            out.writelines(reasons)
+            reasons.clear()
     score = deal.score()
     marks = " (nat)" if score.nat else ""
     marks += f" (pit {TEAMS[score.pit]})" if score.pit is not None else ""
@@ -244,12 +253,12 @@ class _RandomPlayers:
     def __init__(self, seed: int):
         self.rng = random.Random(seed ^ 0x5EED)
 
-    def trump(self, deal: Deal, seat: int) -> Any:
+    def trump(self, deal: Deal, seat: int) -> tuple[Any, None]:
         options = deal.selection.options()
-        return options[self.rng.randrange(len(options))]
+        return options[self.rng.randrange(len(options))], None
 
-    def card(self, deal: Deal, seat: int) -> int:
-        return random_card(deal.legal(), self.rng.random)
+    def card(self, deal: Deal, seat: int) -> tuple[int, None]:
+        return random_card(deal.legal(), self.rng.random), None
 
 
 def _bot_factory(rules: Rules, seed: int) -> Any:

@@ -24,11 +24,18 @@ class PlayReview:
     best_value: int  # value after the best card
     best: tuple[Card, ...]
     loss: int  # what the card cost the player's team (>= 0)
+    # Every legal card of the seat to move with its value (NS view), from the same solve: free to keep.
+    legal: tuple[tuple[Card, int], ...] = ()
+
+    def loss_of(self, value: int) -> int:
+        """What a card of this value costs the mover's team against the best card (>= 0)."""
+        return self.best_value - value if self.seat & 1 == 0 else value - self.best_value
 
     def as_json(self) -> dict[str, Any]:
         return {"index": self.index, "trick": self.trick, "seat": SEATS[self.seat], "card": card_name(self.card),
                 "value": self.value, "best_value": self.best_value, "best": [card_name(c) for c in self.best],
-                "loss": self.loss}
+                "loss": self.loss,
+                "legal": [{"card": card_name(c), "value": v, "loss": self.loss_of(v)} for c, v in self.legal]}
 
     def sentence(self) -> str:
         best = "/".join(card_symbol(c) for c in self.best)
@@ -57,8 +64,9 @@ def analyse_deal(start: Deal, plays: Sequence[Card], objective: str = "real",
         sign = 1 if seat & 1 == 0 else -1
         loss = result.value - value if value is not None and sign > 0 else (
             value - result.value if value is not None else 0)
+        legal = tuple(sorted(result.cards.items()))
         reviews.append(PlayReview(index, len(start.tricks) + 1, seat, card, value, result.value,
-                                  tuple(result.best), loss))
+                                  tuple(result.best), loss, legal))
         start.play_unchecked(card) if value is not None else start.play(card)
     return reviews
 

@@ -35,7 +35,8 @@ class CardMessage(Message):
 
 
 class ClaimMessage(Message):
-    """Claimed roem: the trick's winning team names the roem in the trick just completed."""
+    """Claimed roem: a player offered a claim (``state.claim_offer``) names the roem in the trick his side just
+    won; 0 is "no roem" (and gives up roem there is)."""
 
     type: Literal["claim"]
     roem: int = Field(ge=0, le=1000)
@@ -107,11 +108,15 @@ class HandEvent(EventBase):
     cards: list[str]
 
 
+WHY = "a computer player's reason for this decision, per language; absent for people"
+
+
 class BidEvent(EventBase):
     type: Literal["bid"]
     seat: Seat
     action: Literal["pass", "play", "choose"]
     suit: Suit | None = None
+    why: Texts | None = Field(None, description=WHY)
 
 
 class TrumpEvent(EventBase):
@@ -124,6 +129,7 @@ class CardEvent(EventBase):
     type: Literal["card"]
     seat: Seat
     card: str
+    why: Texts | None = Field(None, description=WHY)
 
 
 class TrickEvent(EventBase):
@@ -137,15 +143,19 @@ class TrickEvent(EventBase):
 
 
 class ClaimEvent(EventBase):
+    """Claimed roem: the roem a player claimed for the trick his side just won; 0 is "no roem"."""
+
     type: Literal["claim"]
     seat: Seat
     roem: int
+    why: Texts | None = Field(None, description=WHY)
 
 
 class VerzaaktEvent(EventBase):
     type: Literal["verzaakt"]
     seat: Seat = Field(description="who called")
     team: Team = Field(description="the team that reneged")
+    why: Texts | None = Field(None, description=WHY)
 
 
 class UndoEvent(EventBase):
@@ -211,7 +221,8 @@ class UpdateFrame(Frozen):
 
 
 class ErrorFrame(Frozen):
-    """A message refused; nothing changed.  ``reason``: a refused card explained per language."""
+    """A message refused; nothing changed.  ``reason``: the refusal per language (a refused card's rule,
+    a refused roem claim)."""
 
     type: Literal["error"]
     code: str

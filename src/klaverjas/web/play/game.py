@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from klaverjas.bots import BasicBot, Bot, RandomBot, View
+from klaverjas.bots.base import renege_reason
 from klaverjas.bots.strong import StrongBot
 from klaverjas.bots.strong import available as strong_available
 from klaverjas.core import (
@@ -37,10 +38,22 @@ from klaverjas.core import (
 from klaverjas.core.reasons import card_label
 from klaverjas.core.record import replay, to_record
 from klaverjas.core.roem import quartet_values, trick_roem_parts
+from klaverjas.core.rules_words import rules_words
 from klaverjas.core.scoring import ScoreError
+from klaverjas.core.texts import Text, entry
 from klaverjas.core.trump import PASS, PLAY, choose
 
 LEVELS = ("random", "basic", "strong")
+
+# Refusals of a roem claim, per language; a wrong amount is refused without naming the right one.
+CLAIM_REFUSALS: dict[str, Text] = {
+    "not_now": entry("There is nothing to claim now: roem is claimed right after your side wins a trick.",
+                     "Er valt nu niets te roemen: roem meld je direct nadat jullie een slag winnen."),
+    "not_yours": entry("The other side won the last trick; only they may claim its roem.",
+                       "De andere kant won de laatste slag; alleen zij mogen de roem ervan melden."),
+    "wrong": entry("That is not the roem in the last trick. Count again, or claim no roem.",
+                   "Dat is niet de roem in de laatste slag. Tel nog eens, of meld geen roem."),
+}
 
 
 class ActionError(ValueError):
@@ -49,7 +62,12 @@ class ActionError(ValueError):
     def __init__(self, code: str, message: str, reason: dict[str, str] | None = None):
         super().__init__(message)
         self.code = code
-        self.reason = reason  # a refused card's explanation per language
+        self.reason = reason  # the refusal per language (a refused card's rule, a refused claim)
+
+    @classmethod
+    def of_claim(cls, code: str, kind: str) -> ActionError:
+        text = CLAIM_REFUSALS[kind]
+        return cls(code, text["en"], dict(text))
 
 
 def make_bot(level: str, seed: int) -> Bot:
@@ -124,6 +142,8 @@ class GameTable:
         self.bots: dict[int, Bot] = {s: make_bot(info.level, self.seed * 4 + s)
                                       for s, info in enumerate(self.seats) if info.played_by_bot}
         self.chat_log: list[dict[str, Any]] = []
+        # Per finished deal, what the play sheet shows beside the score: the makers and the roem per team.
+        self.deal_facts: list[dict[str, Any]] = []
 
     # --- construction ----------------------------------------------------
     @classmethod
@@ -304,13 +324,6 @@ class GameTable:
         seat = self.to_move
         return seat if seat is not None and seat in self.bots else None
 
-    def claim_pending_for(self) -> int | None:
-        """The team that may claim the roem of the trick just completed (claimed mode)."""
-        if self.phase != "play":
-            return None
-        pending = self.deal.pending_roem
-        return pending[0] if pending is not None else None
-
     # --- actions (already authenticated to ``seat``) ----------------------------
     def act(self, seat: int, message: dict[str, Any]) -> None:
         """Apply one action for ``seat``; raises :class:`ActionError` and changes nothing if refused."""
@@ -355,12 +368,13 @@ class GameTable:
             raise ActionError("bad_message", f"unknown trump action {action_name!r}: expected pass, play or choose")
         self.apply_trump(seat, action)
 
-    def apply_trump(self, seat: int, action: TrumpAction) -> None:
+    def apply_trump(self, seat: int, action: TrumpAction, why: Text | None = None) -> None:
+        """``why``: a computer player's reason, carried by its event (people's events have none)."""
         try:
             self.deal.choose_trump(action)
         except (TrumpError, PlayError) as exc:
             raise ActionError("refused", str(exc)) from None
-        self._emit("bid", {"seat": SEATS[seat], **action.as_json()})
+        self._emit("bid", _with_why({"seat": SEATS[seat], **action.as_json()}, why))
         if self.deal.selection.done:
             self._emit_trump()
 
@@ -374,7 +388,7 @@ class GameTable:
             raise ActionError("bad_message", str(exc)) from None
         self.apply_card(seat, card)
 
-    def apply_card(self, seat: int, card: int) -> None:
+    def apply_card(self, seat: int, card: int, why: Text | None = None) -> None:
         if self.phase != "play":
             raise ActionError("not_now", "no card can be played now")
         deal = self.deal
@@ -387,7 +401,7 @@ class GameTable:
         except IllegalCard as exc:
             raise ActionError("illegal", exc.refusal.text("en"),
                               {"en": exc.refusal.text("en"), "nl": exc.refusal.text("nl")}) from None
-        self._emit("card", {"seat": SEATS[seat], "card": card_name(card)})
+        self._emit("card", _with_why({"seat": SEATS[seat], "card": card_name(card)}, why))
         if not deal.trick:
             self._after_trick()
 
@@ -408,23 +422,54 @@ class GameTable:
             raise ActionError("bad_message", "roem must be a whole number")
         self.apply_claim(seat, amount)
 
-    def apply_claim(self, seat: int, amount: int) -> None:
-        if self.phase != "play":
-            raise ActionError("not_now", "nothing to claim now")
-        try:
-            self.deal.claim_roem(seat, amount)
-        except PlayError as exc:
-            raise ActionError("refused", str(exc)) from None
-        self._emit("claim", {"seat": SEATS[seat], "roem": amount})
+    def claim_open(self) -> int | None:
+        """Claimed roem: the team offered a claim on the trick it just won (whether or not the trick holds
+        roem, so the offer says nothing), until one of its players claims or the next card is played."""
+        if self.rules.roem_claim != "claimed" or self.rules.roem != "trick" or self.phase != "play":
+            return None
+        deal = self.deal
+        if deal.trick or not deal.tricks:
+            return None
+        for event in reversed(self.events):
+            if event.kind == "claim":
+                return None  # claimed (or no roem said) since the last trick
+            if event.kind == "trick":
+                return deal.tricks[-1].winner & 1
+        return None
 
-    def _verzaakt(self, seat: int) -> None:
+    def claim_offered_to(self, seat: int) -> bool:
+        """A person of the team offered a claim; a computer player that won the trick claims for its team."""
+        team = self.claim_open()
+        if team is None or seat & 1 != team or self.seats[seat].played_by_bot:
+            return False
+        return self.deal.tricks[-1].winner not in self.bots
+
+    def apply_claim(self, seat: int, amount: int, why: Text | None = None) -> None:
+        """Claim ``amount`` roem for the trick just won; 0 says "no roem" (and declines any there is).  A
+        wrong amount is refused without naming the right one; the offer stays open."""
+        team = self.claim_open()
+        if team is None:
+            raise ActionError.of_claim("not_now", "not_now")
+        if seat & 1 != team:
+            raise ActionError.of_claim("refused", "not_yours")
+        pending = self.deal.pending_roem
+        if amount:
+            if pending is None or pending[1] != amount:
+                raise ActionError.of_claim("refused", "wrong")
+            try:
+                self.deal.claim_roem(seat, amount)
+            except PlayError as exc:
+                raise ActionError("refused", str(exc)) from None
+        self._emit("claim", _with_why({"seat": SEATS[seat], "roem": amount}, why))
+
+    def _verzaakt(self, seat: int, why: Text | None = None) -> None:
         if self.phase != "play":
             raise ActionError("not_now", "no deal in play")
         try:
             offender = self.deal.call_verzaakt(seat)
         except PlayError as exc:
             raise ActionError("refused", str(exc)) from None
-        self._emit("verzaakt", {"seat": SEATS[seat], "team": TEAMS[offender]})
+        self._emit("verzaakt", _with_why({"seat": SEATS[seat], "team": TEAMS[offender]}, why))
         self._finish_deal()
 
     def can_undo(self, seat: int) -> bool:
@@ -449,11 +494,12 @@ class GameTable:
         self.play.finish_deal()
         record = to_record(deal)
         self.finished_records.append(record)
+        facts = deal_facts(deal)
+        self.deal_facts.append(facts)
         result: dict[str, Any] = {"deal": len(self.finished_records),
                                   "hands": {SEATS[s]: [card_name(c) for c in cards_of(deal.initial[s])]
                                             for s in range(4)},
-                                  "points": {"NS": deal.points[0], "EW": deal.points[1]},
-                                  "roem": {"NS": deal.roem[0], "EW": deal.roem[1]}}
+                                  "points": {"NS": deal.points[0], "EW": deal.points[1]}, **facts}
         if self.rules.match_end_kind[0] == "strokes":
             result["went_on"] = None if deal.went_on is None else {
                 "team": TEAMS[deal.went_on[0]], "strokes": deal.went_on[1]}
@@ -478,36 +524,41 @@ class GameTable:
     def bot_view(self, seat: int) -> View:
         return View.of(self.deal, seat)
 
-    def apply_bot(self, seat: int, decision: Any) -> None:
-        """Apply a bot's decision (computed off the event loop from :meth:`bot_view`)."""
+    def apply_bot(self, seat: int, decision: Any, why: Text | None = None) -> None:
+        """Apply a bot's decision and its reason (computed off the event loop from :meth:`bot_view`)."""
         if self.to_move != seat:
             return  # the table moved on (undo, a call) while the bot was thinking
         if self.phase == "trump":
-            self.apply_trump(seat, decision)
+            self.apply_trump(seat, decision, why)
         else:
-            self.apply_card(seat, int(decision))
+            self.apply_card(seat, int(decision), why)
 
-    def bot_claims(self) -> list[tuple[int, int]]:
-        """Claimed roem: bots of the team that won the trick claim it (they count right)."""
-        team = self.claim_pending_for()
-        if team is None:
+    def bot_claims(self) -> list[tuple[int, int, Text]]:
+        """Claimed roem: a computer player that won the trick claims for its team, with its reason (it counts
+        right, and says "no roem" when there is none)."""
+        if self.claim_open() is None:
             return []
-        pending = self.deal.pending_roem
-        assert pending is not None
         winner = self.deal.tricks[-1].winner
-        if winner in self.bots:
-            return [(winner, pending[1])]
-        return []
+        bot = self.bots.get(winner)
+        if bot is None:
+            return []
+        amount, why = bot.explain(View.of(self.deal, winner, claim=True))
+        assert isinstance(amount, int)
+        return [(winner, amount, why)]
 
-    def bot_calls(self) -> int | None:
-        """With illegal cards allowed, a bot opponent calls a renege at the end of the trick it happened in."""
+    def bot_calls(self) -> tuple[int, Text] | None:
+        """With illegal cards allowed, a bot opponent calls a renege at the end of the trick it happened in;
+        with the caller comes the reason it gives."""
         if self.phase != "play" or self.rules.illegal_cards != "allow" or self.deal.trick:
             return None
-        for _, offender_seat, _ in self.deal.illegal_plays:
+        for index, offender_seat, card in self.deal.illegal_plays:
             callers = [s for s in self.bots if s & 1 != offender_seat & 1]
             if callers:
-                return callers[0]
+                return callers[0], renege_reason(offender_seat, card, index)
         return None
+
+    def bot_call(self, seat: int, why: Text) -> None:
+        self._verzaakt(seat, why)
 
     # --- what a seat sees ---------------------------------------------------------
     def state_for(self, seat: int | None, lang: str = "en") -> dict[str, Any]:
@@ -515,9 +566,12 @@ class GameTable:
         play = self.play
         deal = play.deal
         out: dict[str, Any] = {
-            "table": self.id, "seq": self.seq, "rules": str(self.rules), "seat": None if seat is None else SEATS[seat],
+            "table": self.id, "seq": self.seq, "rules": str(self.rules), "rules_words": rules_words(self.rules),
+            "seat": None if seat is None else SEATS[seat],
             "seats": [info.public(s) for s, info in enumerate(self.seats)],
-            "phase": self.phase, "deal": self.deal_no if self.phase != "deal_over" else len(self.finished_records),
+            # After the last deal of a match the count stays at the deals played, as after any deal.
+            "phase": self.phase, "deal": self.deal_no if self.phase not in ("deal_over", "match_over")
+            else len(self.finished_records),
             "match_end": self.rules.match_end, "direction": self.rules.direction,
             "sheet": self._sheet(), "to_move": None,
             "roem_claim": self.rules.roem_claim, "illegal_cards": self.rules.illegal_cards,
@@ -532,7 +586,7 @@ class GameTable:
             return out
         sel = deal.selection
         to_move = self.to_move
-        claim_team = self.claim_pending_for()
+        claim_team = self.claim_open()
         out.update({
             "dealer": SEATS[deal.dealer], "to_move": None if to_move is None else SEATS[to_move],
             "trump": None if deal.trump < 0 else SUITS[deal.trump],
@@ -560,13 +614,16 @@ class GameTable:
             if self.phase == "trump" and to_move == seat:
                 out["options"] = [a.as_json() for a in sel.options()]
             out["can_undo"] = self.can_undo(seat)
+            if self.claim_offered_to(seat):
+                out["claim_offer"] = {"trick": len(deal.tricks)}
         return out
 
     def _sheet(self) -> dict[str, Any]:
         m = self.play.match
         rows = [{"NS": d.scores[0], "EW": d.scores[1], "nat": d.nat,
                  "pit": None if d.pit is None else TEAMS[d.pit],
-                 "verzaakt": None if d.verzaakt is None else TEAMS[d.verzaakt]} for d in m.deals]
+                 "verzaakt": None if d.verzaakt is None else TEAMS[d.verzaakt], **facts}
+                for d, facts in zip(m.deals, self.deal_facts, strict=False)]
         return {"rows": rows, "totals": {"NS": m.totals[0], "EW": m.totals[1]},
                 "strokes": {"NS": m.strokes[0], "EW": m.strokes[1]},
                 "games": [{"winner": TEAMS[w], "strokes": s, "NS": a, "EW": b} for w, s, a, b in m.games],
@@ -602,6 +659,7 @@ class GameTable:
             table.play.adopt(deal)
             table.play.finish_deal()
             table.finished_records.append(record)
+            table.deal_facts.append(deal_facts(deal))
         current = data.get("current")
         if current is not None:
             table.play.adopt(replay(current, partial=True))
@@ -610,6 +668,17 @@ class GameTable:
         table.invites = {str(t): int(s) for t, s in data.get("invites", {}).items()}
         table.watch_token = str(data.get("watch_token", ""))
         return table
+
+
+def deal_facts(deal: Deal) -> dict[str, Any]:
+    """Who played a finished deal (the makers, None without them) and its roem per team."""
+    return {"makers": None if deal.makers is None else TEAMS[deal.makers],
+            "roem": {"NS": deal.roem[0], "EW": deal.roem[1]}}
+
+
+def _with_why(data: dict[str, Any], why: Text | None) -> dict[str, Any]:
+    """An event's data with a computer player's reason, if it gives one."""
+    return {**data, "why": dict(why)} if why else data
 
 
 def restore_checked(data: dict[str, Any], on_error: Callable[[str], None]) -> GameTable | None:

@@ -8,9 +8,12 @@ to ``None`` and are *left out* of the JSON when the server did not set them: the
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
+
+from klaverjas.core import Rules
+from klaverjas.core.rules_words import rules_words
 
 Seat = Literal["N", "E", "S", "W"]
 Team = Literal["NS", "EW"]
@@ -24,6 +27,16 @@ class Frozen(BaseModel):
     """An answer: the server's fields, nothing else."""
 
     model_config = ConfigDict(extra="forbid")
+
+
+RULES_WORDS = "the rules in words per language, for people: Rotterdams · zelf roem melden · tot 1500"
+
+
+def with_rules_words(data: Any) -> Any:
+    """An answer that names its ``rules`` (for programs) gets ``rules_words`` (for people) made from them."""
+    if isinstance(data, dict) and "rules_words" not in data and isinstance(data.get("rules"), str):
+        return {**data, "rules_words": rules_words(Rules.parse(data["rules"]))}
+    return data
 
 
 # --- requests -----------------------------------------------------------------------------------
@@ -88,6 +101,7 @@ class Created(Frozen):
     id: str
     token: str = Field(description="the seat's secret: send it as ?token= on the WebSocket")
     seat: Seat
+    link: str = Field(description="the address that opens this game for its holder: /play/{id}#token={token}")
 
 
 class Joined(Frozen):
@@ -112,6 +126,12 @@ class GameSummary(Frozen):
     created: str
     updated: str
     deals: int = Field(description="deals finished")
+    rules_words: dict[str, str] = Field(description=RULES_WORDS)
+
+    @model_validator(mode="before")
+    @classmethod
+    def add_rules_words(cls, data: Any) -> Any:
+        return with_rules_words(data)
 
 
 class SeatPublic(Frozen):
@@ -133,6 +153,12 @@ class TableInfo(Frozen):
     phase: Phase
     host: Seat | None
     seats: list[SeatPublic]
+    rules_words: dict[str, str] = Field(description=RULES_WORDS)
+
+    @model_validator(mode="before")
+    @classmethod
+    def add_rules_words(cls, data: Any) -> Any:
+        return with_rules_words(data)
 
 
 Texts = dict[str, str]  # one text per language: {"en": ..., "nl": ...}
@@ -149,6 +175,8 @@ class SheetRow(Frozen):
     nat: bool
     pit: Team | None
     verzaakt: Team | None
+    makers: Team | None = Field(None, description="who played the deal (chose trump); None without makers")
+    roem: TeamPair | None = Field(None, description="the deal's roem per team")
 
 
 class SheetGame(Frozen):
@@ -208,6 +236,7 @@ class DealResult(Frozen):
     hands: dict[Seat, list[str]] = Field(description="every seat's eight cards, now that the deal is over")
     points: TeamPair
     roem: TeamPair
+    makers: Team | None = Field(None, description="who played the deal (chose trump); None without makers")
     score: TeamPair | None = None
     nat: bool | None = None
     pit: Team | None = None
@@ -221,12 +250,17 @@ class ChatLine(Frozen):
     text: str
 
 
+class ClaimOffer(Frozen):
+    trick: int = Field(description="the trick (1..7) whose roem you may claim now; 0 says no roem")
+
+
 class TableState(Frozen):
     """Everything one seat may know now; a spectator (no token) gets the public part only."""
 
     table: str
     seq: int = Field(description="the number of the last event; events are numbered 1, 2, 3, ... without gaps")
     rules: str
+    rules_words: Texts = Field(description="the rules in words per language, for people")
     seat: Seat | None = Field(description="who this state is for; None for a spectator")
     seats: list[SeatPublic]
     phase: Phase
@@ -256,12 +290,13 @@ class TableState(Frozen):
     points: TeamPair | None = None
     roem: TeamPair | None = None
     hand_counts: dict[Seat, int] | None = None
-    claim_team: Team | None = None
+    claim_team: Team | None = Field(None, description="claimed roem: the team offered a claim on the trick it won")
     # For a seated player only:
     hand: list[HandCard] | None = Field(None, description="sorted: trumps first, each suit high to low")
     legal: list[str] | None = Field(None, description="on your turn in play: the cards you may play")
     options: list[TrumpOption] | None = Field(None, description="on your turn to speak: what you may say")
     can_undo: bool | None = None
+    claim_offer: ClaimOffer | None = Field(None, description="claimed roem: you may claim now (0: no roem)")
 
 
 def state_model(state: dict[str, JsonValue]) -> TableState:
@@ -301,6 +336,12 @@ class DealRecord(Frozen):
     carry: TeamPair | None = None
 
 
+class LegalValue(Frozen):
+    card: str
+    value: int = Field(description="the deal's double-dummy value after this card (N/S minus E/W)")
+    loss: int = Field(description="what this card would cost the player's side against the best card")
+
+
 class CardCost(Frozen):
     """One card of a finished deal against the best card at that moment (double dummy)."""
 
@@ -312,6 +353,8 @@ class CardCost(Frozen):
     best_value: int
     best: list[str]
     loss: int
+    legal: list[LegalValue] = Field(description="every legal card of the seat to move at this step, with its value")
+    why: Texts | None = Field(None, description="a computer player's reason for the card; None for people")
 
 
 class Review(Frozen):
@@ -322,5 +365,6 @@ class Review(Frozen):
     pending: bool
     record: DealRecord = Field(description="the deal's game record (as GET .../deals/{number})")
     cards: list[CardCost]
+    cost: dict[Seat, int] | None = Field(None, description="the deal's total cost per seat (the sum of its losses)")
     summary: Texts | None = Field(None, description="what your cards cost, in words; None for a spectator")
     error: str | None = None

@@ -66,7 +66,8 @@ async def create_game(body: NewGame, service: Service) -> Created:
              SeatInfo("human", name=body.name or "You", token=token), SeatInfo("bot", west, "West")]
     table = GameTable.create(rules, seats, body.seed, first_dealer=3, created=now())
     service.add(table, body.pace)
-    return Created(id=table.id, token=token, seat="S")
+    # The token travels in the fragment, which browsers never send to a server.
+    return Created(id=table.id, token=token, seat="S", link=f"/play/{table.id}#token={token}")
 
 
 @router.get("/api/play", response_model=list[GameSummary], tags=["play"])
@@ -126,13 +127,45 @@ async def deal_review(game_id: str, number: DealNumber, service: Service, token:
             return Review.model_validate({"available": False, "pending": True, "record": record, "cards": []})
         entry = cache[number] = entry.result()
     seat = service.seat_of(runtime, token)
+    cards = entry["cards"]
+    if entry["available"]:
+        whys = deal_reasons(runtime.table.events, number)
+        cards = [{**c, "why": whys[i] if i < len(whys) else None} for i, c in enumerate(cards)]
     return Review.model_validate({
-        **entry, "record": record, "pending": False,
+        **entry, "cards": cards, "record": record, "pending": False,
+        "cost": {s: sum(c["loss"] for c in cards if c["seat"] == s) for s in SEATS} if entry["available"] else None,
         "summary": None if seat is None or not entry["available"] else seat_summary(entry["cards"], seat)})
+
+
+def deal_reasons(events: list[Any], number: int) -> list[Texts | None]:
+    """The reason of each card of deal ``number`` in play order (None: a person's card), from its card
+    events; an undo takes back the cards after it."""
+    whys: list[Texts | None] = []
+    inside = False
+    for event in events:
+        if event.kind == "deal":
+            if inside:
+                break
+            inside = event.data["deal"] == number
+        elif not inside:
+            continue
+        elif event.kind == "card":
+            whys.append(event.data.get("why"))
+        elif event.kind == "undo":
+            del whys[event.data["plays"]:]
+        elif event.kind == "deal_end":
+            break
+    return whys
 
 
 @router.get("/play", include_in_schema=False)
 def play_page() -> FileResponse:
+    return page("play.html")
+
+
+@router.get("/play/{game_id}", include_in_schema=False)
+def game_page(game_id: str) -> FileResponse:
+    """The page of one game (the link of ``POST /api/play``; the token is in the fragment)."""
     return page("play.html")
 
 

@@ -23,6 +23,7 @@ from klaverjas.core import SEATS
 
 from .frames import table_frame
 from .game import ActionError, GameTable, restore_checked
+from .models import Texts
 from .store import GameStore
 
 log = logging.getLogger("klaverjas.play")
@@ -224,29 +225,31 @@ class PlayService:
                 seq = table.seq
                 view = table.bot_view(seat) if seat is not None and not claims and caller is None else None
             pace = runtime.pace
-            if pace:
+            if pace and not claims:  # a claim is said as the trick is taken
                 # A little longer after a trick, so people see who took it.
                 trick_ended = table.phase == "play" and not table.deal.trick and bool(table.deal.tricks)
                 await asyncio.sleep(pace * (1.6 if trick_ended else 1.0))
-            decision = None
+            decision: Any = None
+            why: Texts | None = None
             if view is not None and seat is not None:
                 try:
-                    # Bots think in a worker thread, so the loop keeps answering people meanwhile.
-                    decision = await asyncio.to_thread(table.bots[seat].decide, view)
-                except Exception:  # a broken bot must not stop the table: play its first legal option
+                    # Bots think in a worker thread, so the loop keeps answering people meanwhile; the
+                    # decision comes with the reason from the same evaluation.
+                    decision, why = await asyncio.to_thread(table.bots[seat].explain, view)
+                except Exception:  # a broken bot must not stop the table: play the basic level's choice
                     log.exception("bot at %s failed; playing a fallback", SEATS[seat])
-                    decision = BasicBot().decide(view)
+                    decision, why = BasicBot().explain(view)
             async with runtime.lock:
                 if table.seq != seq:
                     continue  # someone acted meanwhile; look again
                 try:
                     if claims:
-                        for claimer, amount in claims:
-                            table.apply_claim(claimer, amount)
+                        for claimer, amount, claim_why in claims:
+                            table.apply_claim(claimer, amount, claim_why)
                     elif caller is not None:
-                        table.act(caller, {"type": "verzaakt"})
+                        table.bot_call(*caller)
                     elif seat is not None:
-                        table.apply_bot(seat, decision)
+                        table.apply_bot(seat, decision, why)
                 except ActionError:
                     log.exception("bot action refused at table %s", table.id)
                     return
