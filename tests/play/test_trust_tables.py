@@ -253,7 +253,7 @@ def test_a_tables_state_code_and_chat_need_a_seat_token(url: str) -> None:
     assert seated["code"] == host["code"] and seated["chat"][-1]["text"] == "geheim"
     # The join page: enough to choose a seat, no chat.
     info = httpx.get(f"{url}/api/tables/{host['code']}").json()
-    assert set(info) == {"id", "free", "code", "rules", "started", "phase", "host", "seats"}
+    assert set(info) == {"id", "free", "code", "rules", "rules_words", "started", "phase", "host", "seats"}
     assert "geheim" not in json.dumps(info)
     anna.close()
 
