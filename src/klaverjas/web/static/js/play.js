@@ -156,16 +156,24 @@ function connect() {
   if (game.token) query.set('token', game.token);
   const socket = new WebSocket(`${proto}://${location.host}/ws/play/${encodeURIComponent(game.id)}?${query}`);
   game.socket = socket;
-  socket.addEventListener('open', () => { game.retry = 0; game.online = true; document.body.dataset.online = '1'; });
+  socket.addEventListener('open', () => { game.retry = 0; game.online = true; document.body.dataset.online = '1'; connectionBanner(false); });
   socket.addEventListener('message', (e) => receive(JSON.parse(e.data)));
   socket.addEventListener('close', () => {
     if (game.closing || game.socket !== socket) return;
     game.online = false;
     document.body.dataset.online = '0';
-    showMessage(t('play.reconnecting'));
+    connectionBanner(true);
     game.retry = Math.min(game.retry + 1, 6);
     setTimeout(connect, 250 * 2 ** game.retry);
   });
+}
+
+// While the connection is down the felt's announcement strip says so (a move tried then says it too).
+function connectionBanner(down) {
+  const box = $('announce');
+  box.classList.toggle('offline', down);
+  if (down) box.textContent = t('play.reconnecting');
+  else if (box.textContent === t('play.reconnecting')) box.textContent = '';
 }
 
 // Sends a move; while the connection is down the move is not lost silently: we say so, and the
@@ -345,9 +353,10 @@ function dealNumber(st) {
 function renderStatus(st) {
   const we = myTeam(st);
   const they = we === 'NS' ? 'EW' : 'NS';
-  const total = (team) => el('div', { class: `total ${team === we ? 'we' : 'they'}`, 'data-score': team },
-    el('span', { class: 'label' }, team === we ? t('play.we') : t('play.they')),
-    el('strong', {}, String(st.sheet.totals[team])));
+  // data-score holds the number alone, so that readers (and tests) get the total as it is.
+  const total = (team) => el('div', { class: `total ${team === we ? 'we' : 'they'}` },
+    el('span', { class: 'label', id: `score-label-${team}` }, team === we ? t('play.we') : t('play.they')),
+    el('strong', { 'data-score': team, 'aria-describedby': `score-label-${team}` }, String(st.sheet.totals[team])));
   const item = (label, value, attrs = {}) => el('div', { class: 'item', ...attrs }, el('span', { class: 'label' }, label), el('b', {}, value));
   const deal = dealNumber(st);
   const of = (st.match_end || '').startsWith('deals:') ? `/${st.match_end.split(':')[1]}` : '';
