@@ -85,3 +85,32 @@ def test_no_serious_violations(server: str, browser: Any, name: str, scheme: str
         assert not found, "\n".join(found)
     finally:
         ctx.close()
+
+
+def contrast(fg: str, bg: str) -> float:
+    """The WCAG contrast ratio of two CSS rgb() colours."""
+    def luminance(colour: str) -> float:
+        channels = [int(x) / 255 for x in colour[colour.index("(") + 1:colour.index(")")].split(",")[:3]]
+        lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    light, dark = sorted((luminance(fg), luminance(bg)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_keepers_nat_badge_keeps_its_white_text(server: str, browser: Any, scheme: str) -> None:
+    """The NAT badge holds a glossary link; the link colour must not turn its text green on red."""
+    ctx = browser.new_context(color_scheme=scheme)
+    page = ctx.new_page()
+    try:
+        page.goto(server + "/keeper")
+        colours = page.evaluate("""() => {
+          const badge = document.createElement('span');
+          badge.className = 'mark nat';
+          badge.innerHTML = '<a class="term" href="/learn/glossary#nat">NAT</a>';
+          document.querySelector('main').append(badge);
+          return [getComputedStyle(badge.firstChild).color, getComputedStyle(badge).backgroundColor];
+        }""")
+        assert contrast(*colours) >= 4.5, colours
+    finally:
+        ctx.close()

@@ -12,8 +12,8 @@ import * as practice from './learn-practice.js';
 
 const game = {
   id: null, token: null, socket: null, lastSeq: 0, state: null, closing: false, retry: 0, online: false,
-  log: [], why: new Map(), bidWhy: new Map(), reviewDeal: null, reviewAt: null, sweeping: null,
-  makers: {}, shown: new Set(),
+  log: [], why: new Map(), lastDeal: null, bidWhy: new Map(), reviewDeal: null, reviewAt: null, sweeping: null,
+  makers: {}, roems: {}, shown: new Set(),
 };
 const ORDER = ['N', 'E', 'S', 'W'];
 const POSITIONS = ['bottom', 'left', 'top', 'right'];
@@ -143,6 +143,7 @@ function openGame(id) {
   game.token = localStorage.getItem(`klaverjas.play.${id}`);
   game.lastSeq = Number(sessionStorage.getItem(`klaverjas.seq.${id}`) || 0);
   game.makers = JSON.parse(sessionStorage.getItem(`klaverjas.makers.${id}`) || '{}');
+  game.roems = JSON.parse(sessionStorage.getItem(`klaverjas.roem.${id}`) || '{}');
   $('setup').hidden = true;
   $('join').hidden = true;
   $('table').hidden = false;
@@ -288,9 +289,12 @@ function render(st) {
   document.body.dataset.toMove = st.to_move || '';
   document.body.dataset.me = st.seat || '';
   document.body.dataset.seq = String(st.seq);
-  if (st.makers && st.deal) {
-    game.makers[st.deal] = st.makers;
+  // Who played each deal and its roem, for the sheet when the server's rows do not carry them.
+  if (st.makers && st.deal && st.phase !== 'deal_over') game.makers[st.deal] = st.makers;
+  if (st.result) game.roems[st.result.deal] = st.result.roem;
+  if (st.makers || st.result) {
     sessionStorage.setItem(`klaverjas.makers.${game.id}`, JSON.stringify(game.makers));
+    sessionStorage.setItem(`klaverjas.roem.${game.id}`, JSON.stringify(game.roems));
   }
   renderStatus(st);
   renderSeats(st);
@@ -361,13 +365,18 @@ function renderStatus(st) {
   const deal = dealNumber(st);
   const of = (st.match_end || '').startsWith('deals:') ? `/${st.match_end.split(':')[1]}` : '';
   const parts = [total(we), total(they), item(t('play.deal'), `${deal}${of}`, { 'data-deal': String(deal) })];
-  const trumpSuit = st.trump || st.proposed;
-  parts.push(item(st.trump ? t('play.trump') : t('play.proposed'),
-    trumpSuit ? el('span', { class: `suit-${trumpSuit}` }, SYMBOL[trumpSuit]) : '–', { 'data-trump': st.trump || '' }));
-  parts.push(item(t('play.playing'), st.makers ? (st.makers === we ? t('play.we') : t('play.they')) : '–', { 'data-makers': st.makers || '' }));
-  if (st.points) {
-    parts.push(item(t('play.this_deal'), `${st.points[we]} · ${st.points[they]}`, { 'data-points': '' }));
-    parts.push(item(t('play.roem'), `${st.roem[we]} · ${st.roem[they]}`, { 'data-roem': '' }));
+  // After the last card the state holds no deal: the bar keeps the finished deal's trump, makers and points.
+  if (st.trump !== undefined) game.lastDeal = { trump: st.trump, makers: st.makers, proposed: st.proposed };
+  const shown = st.trump !== undefined ? st : { ...st, ...(game.lastDeal || {}) };
+  const points = st.points || (st.result && st.result.points);
+  const roem = st.roem || (st.result && st.result.roem);
+  const trumpSuit = shown.trump || shown.proposed;
+  parts.push(item(shown.trump ? t('play.trump') : t('play.proposed'),
+    trumpSuit ? el('span', { class: `suit-${trumpSuit}` }, SYMBOL[trumpSuit]) : '–', { 'data-trump': shown.trump || '' }));
+  parts.push(item(t('play.playing'), shown.makers ? (shown.makers === we ? t('play.we') : t('play.they')) : '–', { 'data-makers': shown.makers || '' }));
+  if (points && roem) {
+    parts.push(item(t('play.this_deal'), `${points[we]} · ${points[they]}`, { 'data-points': '' }));
+    parts.push(item(t('play.roem'), `${roem[we]} · ${roem[they]}`, { 'data-roem': '' }));
   }
   const turn = st.to_move ? (st.to_move === st.seat ? t('play.your_turn') : seatName(st.to_move)) : '–';
   parts.push(item(t('play.turn'), turn, { class: `item turn${st.to_move === st.seat && st.seat ? ' mine' : ''}`, 'data-turn': st.to_move || '' }));
@@ -527,7 +536,8 @@ function renderSheet(st) {
     `${r[team]}${r.pit === team ? ` (${t('play.pit')})` : ''}${r.nat && r[team] === 0 ? ` (${t('play.nat')})` : ''}`);
   const rows = st.sheet.rows.map((r, i) => {
     const makers = r.makers || game.makers[i + 1];
-    const roem = r.roem && typeof r.roem === 'object' ? `${r.roem[we]} · ${r.roem[they]}` : (typeof r.roem === 'number' ? String(r.roem) : '');
+    const dealRoem = r.roem !== undefined ? r.roem : game.roems[i + 1];
+    const roem = dealRoem && typeof dealRoem === 'object' ? `${dealRoem[we]} · ${dealRoem[they]}` : (typeof dealRoem === 'number' ? String(dealRoem) : '');
     return el('tr', {}, el('td', {}, el('button', { type: 'button', class: 'small',
       'data-review': String(i + 1), 'aria-label': `${t('play.review')} ${t('play.deal').toLowerCase()} ${i + 1}`,
       onclick: () => openReview(i + 1) }, String(i + 1))),
