@@ -119,11 +119,11 @@ function draw() {
       else if (e.key === 'End') { e.preventDefault(); go(plays.length); }
       else if (e.key === 'Escape') { current.panel.hidden = true; if (current.onClose) current.onClose(); }
     } },
-  el('button', { type: 'button', 'data-step': 'first', 'aria-label': t('play.step_first'), onclick: () => go(0) }, '⏮'),
+  el('button', { type: 'button', 'data-step': 'first', 'aria-label': t('play.step_first'), onclick: () => go(0) }, '«'),
   el('button', { type: 'button', 'data-step': 'prev', 'aria-label': t('play.step_prev'), onclick: () => go(current.step - 1) }, '◀'),
   el('span', { class: 'step-count', 'data-step-at': String(step), 'aria-live': 'polite' }, `${step} / ${plays.length}`),
   el('button', { type: 'button', 'data-step': 'next', 'aria-label': t('play.step_next'), onclick: () => go(current.step + 1) }, '▶'),
-  el('button', { type: 'button', 'data-step': 'last', 'aria-label': t('play.step_last'), onclick: () => go(plays.length) }, '⏭'));
+  el('button', { type: 'button', 'data-step': 'last', 'aria-label': t('play.step_last'), onclick: () => go(plays.length) }, '»'));
 
   // The 8 x 4 grid: one row per trick, each card with its cost; the row of the current step marked.
   const rows = [];
