@@ -217,3 +217,35 @@ def test_the_title_follows_the_language(server: str, page: Page) -> None:
     expect(page).to_have_title("Klaverjas – spelen")
     page.click("#lang-button")
     expect(page).to_have_title("Klaverjas – play")
+
+
+RECT = "{ const r = n.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }"
+
+
+def test_a_360_pixel_phone_holds_the_hand_in_one_row(server: str, browser: Any) -> None:
+    """Eight cards in one row, each showing at least 44 px to tap, nothing wider than the screen, and the
+    announcement strip apart from the trick and the hand."""
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, locale="nl-NL", has_touch=True)
+    page = ctx.new_page()
+    try:
+        page.goto(server + "/play")
+        page.select_option("select[name=pace]", "0")
+        page.get_by_role("button", name="Start").click()
+        page.wait_for_function("document.body.dataset.toMove === 'S'")
+        boxes = page.locator("[data-hand] [data-card]").evaluate_all(f"nodes => nodes.map(n => {RECT})")
+        assert len(boxes) == 8
+        assert max(b[1] for b in boxes) - min(b[1] for b in boxes) < 20  # one row
+        strips = [b[0] - a[0] for a, b in zip(boxes, boxes[1:], strict=False)]
+        assert min(strips) >= 43.5, strips  # a thumb's width of each card stays uncovered
+        assert boxes[-1][2] <= 360 and boxes[0][0] >= 0
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+        def box(selector: str) -> list[float]:
+            found: list[float] = page.locator(selector).evaluate(f"n => {RECT}")
+            return found
+
+        announce, trick, hand = box("#announce"), box("#trick"), box("[data-hand]")
+        for other in (trick, hand):
+            assert announce[3] <= other[1] or other[3] <= announce[1], (announce, other)  # apart, one above the other
+    finally:
+        ctx.close()

@@ -404,9 +404,12 @@ function renderSeats(st) {
     if (st.makers && teamOf(seat) === st.makers) badges.push(el('span', { class: 'badge makers' }, t('play.plays_badge')));
     const bids = (st.bids || []).filter((b) => b.seat === seat);
     const why = game.bidWhy.get(seat);
-    const bubble = bids.length && st.phase !== 'lobby'
-      ? el('span', { class: 'bid', 'data-bid': bids[bids.length - 1].action, title: why ? words(why) : null },
-        bids.map(bidText).join(', '), why ? el('span', { class: 'bid-why' }, words(why)) : null) : null;
+    // What the seat said in this deal's trump selection; a computer player's bid is a button giving its reason.
+    const said = bids.map(bidText).join(', ');
+    const bubble = !bids.length ? null : why
+      ? el('button', { type: 'button', class: 'bid', 'data-bid': bids[bids.length - 1].action, title: words(why),
+        'aria-label': `${seatName(seat)}: ${said}. ${t('play.reason')}: ${words(why)}`, onclick: () => showReason(seat, said, why) }, said)
+      : el('span', { class: 'bid', 'data-bid': bids[bids.length - 1].action }, said);
     const count = st.hand_counts ? st.hand_counts[seat] : 0;
     const showBacks = !(st.seat === seat && st.hand) && ['play', 'trump'].includes(st.phase);
     const plate = el('div', { class: 'plate' },
@@ -439,10 +442,13 @@ function renderTrick(st) {
   game.shown = shown;
 }
 
-function showWhy(seat, card, why) {
+function showWhy(seat, card, why) { showReason(seat, cardText(card), why); }
+
+// A computer player's reason in a box on the felt, until closed or the next card.
+function showReason(seat, what, why) {
   const box = $('why');
   box.hidden = false;
-  box.replaceChildren(el('b', {}, `${seatName(seat)} · ${cardText(card)}: `), linkTerms(words(why), getLang()),
+  box.replaceChildren(el('b', {}, `${seatName(seat)} · ${what}: `), linkTerms(words(why), getLang()),
     el('button', { type: 'button', class: 'small', 'aria-label': t('play.close'), onclick: () => { box.hidden = true; } }, '×'));
 }
 
