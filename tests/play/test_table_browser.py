@@ -210,6 +210,7 @@ def test_no_such_table_is_said_visibly(server: str, page: Page) -> None:
     page.goto(server + "/t/ZZZZZZ")
     alert = page.locator("[role=alert]", has_text="Geen tafel")
     expect(alert).to_be_visible()
+    expect(alert).to_be_in_viewport()  # at the top, not under the new-game form
 
 
 def test_the_title_follows_the_language(server: str, page: Page) -> None:
