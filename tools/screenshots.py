@@ -112,6 +112,25 @@ def table(page: Page, base: str, name: str, out: Path) -> None:
     page.screenshot(path=str(out / f"table-{name}-deal-end.png"))
 
 
+def keeper(page: Page, base: str) -> None:
+    """A score sheet with three deals entered by hand: a nat, a pit and an ordinary deal."""
+    page.goto(base + "/keeper")
+    page.get_by_test_id("new-sheet").click()
+    for i, name in enumerate(["Anna", "Bram", "Cor", "Dirk"]):
+        page.get_by_label(f"Speler {i + 1} ·").fill(name)
+    page.get_by_role("button", name="Lijst maken").click()
+    page.get_by_test_id("total-NS").wait_for()
+    for makers, points, roem in (("Wij", "82", "Roem Zij +20"), ("Zij", "102", "Roem Zij +50"), ("Wij", "120", None)):
+        page.get_by_test_id("new-round").click()
+        page.get_by_test_id("makers").get_by_label(makers, exact=True).check()
+        page.get_by_label(f"Punten {makers}", exact=True).fill(points)
+        if roem:
+            page.get_by_label(roem, exact=True).click()
+        page.get_by_test_id("save").click()
+        page.get_by_test_id("new-round").wait_for()
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots", help="folder for the PNGs")
@@ -130,8 +149,7 @@ def main(argv: list[str] | None = None) -> int:
             ctx.close()
         ctx = browser.new_context(viewport=PHONE, locale="nl-NL")
         page = ctx.new_page()
-        page.goto(base + "/keeper")
-        page.wait_for_load_state("networkidle")
+        keeper(page, base)
         page.screenshot(path=str(out / "keeper.png"))
         page.goto(f"{base}/learn/lessons/{lesson}")
         page.locator("#step").wait_for()

@@ -34,8 +34,9 @@ export function renderHeader({ current, extras = () => [] }) {
     h('a', { href: '/', class: 'brand', 'aria-current': current === 'home' ? 'page' : null },
       h('span', { class: 'logo', 'aria-hidden': 'true' }, '♣'), t('common.app')),
     h('span', { class: 'sections' }, SECTIONS.map(([name, href]) =>
-      h('a', { href, class: 'section', 'aria-current': current === name ? 'page' : null }, t(`common.nav.${name}`)))),
-    h('span', { class: 'extras' }, extras(), cardSettings()),
+      h('a', { href, class: 'section', 'aria-current': current === name ? 'page' : null }, t(`common.nav.${name}`))),
+    h('span', { class: 'page-extras' }, extras())),
+    h('span', { class: 'extras' }, cardSettings()),
     h('button', { type: 'button', id: 'lang-button', class: 'lang small', lang: otherLang(), 'data-testid': 'lang',
       onclick: () => setLang(otherLang()) }, t('common.other_lang'))));
   draw();
