@@ -95,13 +95,13 @@ def step(page: Page) -> str:
 def table(page: Page, base: str, name: str, out: Path) -> None:
     open_game(page, base)
     # Mid-deal: a few tricks in, with cards on the felt and our turn.
-    for _ in range(4):
-        step(page)
+    # The first time it is our turn with two cards or more on the felt and half the hand still to play.
     while True:
         page.wait_for_function(MY_TURN)
         if page.evaluate("document.body.dataset.phase") != "play":
             raise SystemExit("the deal ended before a trick with cards on the felt came up")
-        if page.locator("#trick [data-card]").count() >= 1:
+        hand = page.locator("[data-hand] [data-card]").count()
+        if page.locator("#trick [data-card]").count() >= (2 if hand >= 4 else 1) and hand <= 7:
             break
         step(page)
     page.wait_for_timeout(1200)  # the last trick's sweep and the announcement are over
