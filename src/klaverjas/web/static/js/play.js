@@ -61,8 +61,9 @@ async function loadGames() {
   for (const g of games) {
     const mine = localStorage.getItem(`klaverjas.play.${g.id}`);
     if (!mine) continue;
-    const played = g.phase === 'match_over' ? g.deals : Math.max(1, g.deals);
-    const label = `${rulesWords(g)} · ${t('play.deal_n', { n: played })} · ${g.phase === 'match_over' ? t('play.finished') : t('play.in_play')}`;
+    // deals counts the finished ones: a match in play is at the next deal, a finished one says how many it had.
+    const where = g.phase === 'match_over' ? t('play.deals_played', { n: g.deals }) : t('play.deal_n', { n: g.deals + 1 });
+    const label = `${rulesWords(g)} · ${where} · ${g.phase === 'match_over' ? t('play.finished') : t('play.in_play')}`;
     list.append(el('li', {}, el('a', { href: `/play?game=${encodeURIComponent(g.id)}` }, label)));
   }
 }
@@ -514,7 +515,8 @@ function renderDecision(st) {
   const offered = st.claim_offer !== undefined ? Boolean(st.claim_offer) : (st.phase === 'play' && st.claim_team && st.claim_team === myTeam(st));
   if (st.phase === 'play' && offered) {
     box.append(el('span', { class: 'ask' }, `${t('play.claim')}: `));
-    const amounts = st.claim_offer !== undefined ? [0, 20, 40, 50, 70, 100] : [20, 40, 50, 70, 100, 200];
+    // "Geen roem" (0) is always a choice where a claim is offered after every trick the team wins.
+    const amounts = st.claim_offer !== undefined ? [0, 20, 40, 50, 70, 100, 120, 150, 200] : [20, 40, 50, 70, 100, 200];
     for (const amount of amounts) {
       box.append(el('button', { type: 'button', 'data-claim': String(amount),
         onclick: () => send({ type: 'claim', roem: amount }) }, amount ? String(amount) : t('play.no_roem')));
