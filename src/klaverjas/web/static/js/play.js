@@ -449,7 +449,7 @@ function showWhy(seat, card, why) { showReason(seat, cardText(card), why); }
 function showReason(seat, what, why) {
   const box = $('why');
   box.hidden = false;
-  box.replaceChildren(el('b', {}, `${seatName(seat)} · ${what}: `), linkTerms(words(why), getLang()),
+  box.replaceChildren(el('p', {}, el('b', {}, `${seatName(seat)} · ${what}: `), linkTerms(words(why), getLang())),
     el('button', { type: 'button', class: 'small', 'aria-label': t('play.close'), onclick: () => { box.hidden = true; } }, '×'));
 }
 
