@@ -119,7 +119,7 @@ def test_a_whole_match_at_the_table(server: str, table_page: tuple[str, Page, li
     page.goto(server + "/play")
     page.select_option("select[name=pace]", "0")
     page.get_by_role("button", name="Start").click()
-    refused = lasted = reviewed = interrupted = False
+    refused = lasted = reviewed = interrupted = keyed = False
     deals = 0
     hand_row_checked = False
     while True:
@@ -174,15 +174,21 @@ def test_a_whole_match_at_the_table(server: str, table_page: tuple[str, Page, li
                 page.wait_for_function("document.body.dataset.online === '1'")
                 interrupted = True
                 continue
-            card.click()
+            if deals == 3 and not keyed:  # keyboard play: the digit of the card's place in the hand
+                page.keyboard.press(card.get_attribute("data-key") or "")
+                keyed = True
+            else:
+                card.click()
         page.wait_for_function(f"document.body.dataset.seq !== '{seq}'")
-    assert (refused, lasted, reviewed, interrupted, deals) == (True, True, True, True, 15), kind
+    assert (refused, lasted, reviewed, interrupted, keyed, deals) == (True, True, True, True, True, 15), kind
     expect(page.locator("[data-deal]")).to_have_attribute("data-deal", "16")  # never "deal 17" after 16 deals
     expect(page.locator("#result [data-match=over]")).to_be_visible()
     page.click("#sheet-button")
     expect(page.locator("#sheet tbody tr")).to_have_count(16)
     makers = page.locator("#sheet tbody td[data-makers]").evaluate_all("nodes => nodes.map(n => n.textContent)")
     assert all(m in ("Wij", "Zij") for m in makers), makers  # who played each deal
+    roem = page.locator("#sheet tbody td[data-roem]").evaluate_all("nodes => nodes.map(n => n.textContent)")
+    assert len(roem) == 16 and all(re.fullmatch(r"\d+ · \d+", r) for r in roem), roem  # and its roem, wij · zij
 
 
 def check_review(page: Page) -> None:
