@@ -248,7 +248,7 @@ function bidText(b) {
 function announce(event) {
   const box = $('announce');
   let text = '';
-  if (event.type === 'trick' && event.announce && event.announce.length && !event.claimed) text = `${t('play.roem')}: ${event.announce.join(' + ')}`;
+  if (event.type === 'trick' && event.announce && event.announce.length && !event.claimed) text = event.announce.map((a) => (/^\d+$/.test(a) ? `${t('play.roem')} ${a}` : a)).join(' + ');
   if (event.type === 'claim') text = `${seatName(event.seat)}: ${event.roem || t('play.no_roem')}`;
   if (event.type === 'verzaakt') text = `${t('play.call_verzaakt')} ${event.team}`;
   if (!text) return;
@@ -526,14 +526,16 @@ function renderDecision(st) {
 
 function renderLast(st) {
   const panel = $('last');
-  panel.replaceChildren(el('h2', {}, t('play.last_trick')));
-  if (!st.last_trick) { panel.append(el('p', {}, t('play.nothing_to_show'))); return; }
+  const close = el('button', { type: 'button', class: 'small', onclick: () => { panel.hidden = true; } }, t('play.close'));
   const lt = st.last_trick;
+  if (!lt) { panel.replaceChildren(el('h2', {}, t('play.last_trick')), el('p', {}, t('play.nothing_to_show')), close); return; }
   const step = st.direction === 'clockwise' ? 1 : 3;
   const start = ORDER.indexOf(lt.leader);
-  panel.append(el('div', { class: 'last-cards' }, ...lt.cards.map((c, i) => el('span', { class: 'played-last' },
-    el('small', {}, seatName(ORDER[(start + i * step) % 4])), face(c)))),
-  el('p', {}, `${seatName(lt.winner)} ${t('play.took')}: ${lt.points} ${t('play.points')}${lt.roem ? ` + ${lt.roem} ${t('play.roem')}` : ''}`));
+  panel.replaceChildren(el('h2', {}, t('play.last_trick')),
+    el('div', { class: 'last-cards' }, ...lt.cards.map((c, i) => el('span', { class: 'played-last' },
+      el('small', {}, seatName(ORDER[(start + i * step) % 4])), face(c)))),
+    el('p', {}, `${seatName(lt.winner)} ${t('play.took')}: ${lt.points} ${t('play.points')}${lt.roem ? ` + ${lt.roem} ${t('play.roem')}` : ''}`),
+    close);
 }
 
 function renderSheet(st) {
