@@ -13,6 +13,9 @@ from typing import Any
 import pytest
 from tests.conftest import HAVE_CHROMIUM, needs_chromium
 
+from klaverjas.core import card_name, cards_of
+from klaverjas.web.learn.lessons import CardStep, load_lessons
+
 pytestmark = [pytest.mark.browser, needs_chromium]
 
 if HAVE_CHROMIUM:
@@ -256,3 +259,36 @@ def test_a_360_pixel_phone_holds_the_hand_in_one_row(server: str, browser: Any) 
             assert announce[3] <= other[1] or other[3] <= announce[1], (announce, other)  # apart, one above the other
     finally:
         ctx.close()
+
+
+def first_lesson_with_a_court_card() -> tuple[str, str]:
+    """A lesson whose first step shows a hand with a jack, queen or king: (lesson id, that card)."""
+    for lesson_id, lesson in load_lessons().items():
+        step = lesson.steps[0]
+        if isinstance(step, CardStep):
+            courts = [card_name(c) for c in cards_of(step.hand) if card_name(c)[0] in "JQK"]
+            if courts:
+                return lesson_id, courts[0]
+    raise AssertionError("no lesson starts with a court card in the hand")
+
+
+def index_letter(page: Page, selector: str) -> str:
+    """The rank letter printed in the top corner of the card face at `selector`."""
+    return str(page.locator(selector).first.locator(".index text").first.text_content())
+
+
+def test_the_card_letters_are_one_setting_for_every_page(server: str, page: Page) -> None:
+    lesson_id, court = first_lesson_with_a_court_card()
+    dutch = {"J": "B", "Q": "V", "K": "H"}[court[0]]
+    page.goto(f"{server}/learn/lessons/{lesson_id}")
+    assert index_letter(page, f"#lesson-hand [data-card='{court}']") == dutch  # a Dutch page: B, V, H
+    page.locator(".settings summary").click()
+    page.get_by_label("J Q K").check()
+    assert index_letter(page, f"#lesson-hand [data-card='{court}']") == court[0]  # redrawn at once
+    page.goto(server + "/play")
+    page.select_option("select[name=pace]", "0")
+    page.get_by_role("button", name="Start").click()
+    page.wait_for_function("document.body.dataset.toMove === 'S'")
+    letters = page.locator("[data-hand] [data-card]").evaluate_all(
+        "nodes => nodes.map(n => [n.dataset.card[0], n.querySelector('.index text').textContent])")
+    assert letters and all(shown == ("10" if rank == "T" else rank) for rank, shown in letters), letters
