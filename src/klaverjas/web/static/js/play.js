@@ -419,6 +419,7 @@ function renderSeats(st) {
       badges, bubble);
     node.replaceChildren(plate, showBacks ? fan(count, pos) : '');
     node.classList.toggle('to-move', st.to_move === seat);
+    node.setAttribute('role', 'group');
     node.setAttribute('aria-label', `${seatName(seat)}${showBacks ? ` · ${count} ${t('play.cards')}` : ''}`);
   }
 }
