@@ -47,6 +47,11 @@ docs: $(STAMP)
 	$(BIN)/pdoc --docformat restructuredtext --output-directory build/api $(API_MODULES)
 	@echo "API reference: build/api/index.html"
 
+# The README's pictures: the table (phone and desktop, mid-deal and at the deal's end), the keeper, a lesson.
+.PHONY: screenshots
+screenshots: $(STAMP)
+	$(BIN)/python tools/screenshots.py
+
 bench: $(STAMP)
 	$(BIN)/python benchmarks/playouts.py --deals 20000 --rules amsterdam
 

@@ -1,18 +1,36 @@
-// How cards look on every page: suit symbols, rank letters, the small card face.
+// How cards look on every page: suit symbols, rank letters, card faces and backs.
 // A card is named as the server names it: rank then suit, 'TH' is the ten of hearts.
+// Two settings hold for every page (the header's menu changes them): the index letters, Dutch
+// B/V/H (boer, vrouw, heer) or English J/Q/K, and the four-colour deck.
 import { h } from './dom.js';
-import { t } from './i18n.js';
+import { cardBack, cardFace } from './cardfaces.js';
+import { getLang, t } from './i18n.js';
 
 export const SUIT_SYMBOL = { C: '♣', D: '♦', H: '♥', S: '♠' };
 const RANK = { T: '10' };
-// The learning pages write the Dutch letters: boer, vrouw, heer.
 const RANK_NL = { J: 'B', Q: 'V', K: 'H', T: '10' };
+const LETTERS_KEY = 'klaverjas.letters';
+const FOUR_KEY = 'klaverjas.four';
 
-export function rankText(rank, dutch = false) {
+// 'nl' or 'en' as chosen; unset, the letters follow the page's language.
+export function letters() {
+  const saved = localStorage.getItem(LETTERS_KEY);
+  return saved === 'nl' || saved === 'en' ? saved : getLang();
+}
+export function setLetters(code) { localStorage.setItem(LETTERS_KEY, code); }
+export function dutchLetters() { return letters() === 'nl'; }
+
+export function fourColours() { return localStorage.getItem(FOUR_KEY) === '1'; }
+export function setFourColours(on) {
+  localStorage.setItem(FOUR_KEY, on ? '1' : '0');
+  document.body.classList.toggle('four', on);
+}
+
+export function rankText(rank, dutch = dutchLetters()) {
   return (dutch ? RANK_NL[rank] : RANK[rank]) || rank;
 }
 
-export function cardText(name, dutch = false) {
+export function cardText(name, dutch = dutchLetters()) {
   return rankText(name[0], dutch) + SUIT_SYMBOL[name[1]];
 }
 
@@ -21,7 +39,17 @@ export function suitText(suit) {
   return `${SUIT_SYMBOL[suit]} ${t(`common.suit.${suit}`)}`;
 }
 
-// A card face as a span coloured by its suit (css: .face, .suit-H ...).
-export function face(name, { dutch = false, extra = '' } = {}) {
-  return h('span', { class: `face suit-${name[1]} ${extra}`.trim(), 'data-card': name }, cardText(name, dutch));
+// 'the jack of hearts' / 'harten boer' in the current language.
+export function cardName(name) {
+  return t('common.card_name', { rank: t(`common.rank.${name[0]}`), suit: t(`common.suit.${name[1]}`) });
+}
+
+// The SVG face of a card (aria-hidden: the element holding it carries the name).
+export function cardSvg(name) { return cardFace(name, { dutch: dutchLetters() }); }
+export function backSvg() { return cardBack(); }
+
+// A small card face for text: an SVG card with the card's name for screen readers.
+export function face(name, { dutch = dutchLetters(), extra = '' } = {}) {
+  return h('span', { class: `face suit-${name[1]} ${extra}`.trim(), 'data-card': name, role: 'img', 'aria-label': cardName(name) },
+    cardFace(name, { dutch }));
 }

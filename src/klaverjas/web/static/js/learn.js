@@ -2,13 +2,13 @@
 // All content comes from /api/learn/...; text always goes in as text, never as HTML.
 import { $, h as el } from './dom.js';
 import { api as request } from './api.js';
-import { cardText, face as cardFace, rankText as rankOf, suitText } from './cards.js';
+import { cardName, cardSvg, dutchLetters, face as cardFace, rankText as rankOf, suitText } from './cards.js';
 import { linkTerms, termLink } from './glossary.js';
 import { getLang, onLangChange, t } from './i18n.js';
-import { renderHeader } from './layout.js';
+import { onCardsChange, renderHeader } from './layout.js';
 
-// These pages write the ranks in Dutch letters (B, V, H) when the page is in Dutch.
-const dutch = () => getLang() === 'nl';
+// The ranks are written as the card setting says (B, V, H or J, Q, K), as on every page.
+const dutch = () => dutchLetters();
 const rankText = (rank) => rankOf(rank, dutch());
 const face = (name, extra = '') => cardFace(name, { dutch: dutch(), extra });
 const said = (text) => linkTerms(text[getLang()], getLang());  // a {en, nl} text with its terms linked
@@ -172,8 +172,8 @@ function renderStep(step) {
     }
     if (step.trick.length) parts.push(trickView(step.trick, { id: 'lesson-trick' }));
     parts.push(el('div', { class: 'hand', id: 'lesson-hand', role: 'group', 'aria-label': t('learn.your_hand') },
-      step.hand.map((c) => el('button', { type: 'button', class: `card suit-${c[1]}`, 'data-card': c, onclick: () => answer({ card: c }) },
-        cardText(c, dutch())))));
+      step.hand.map((c) => el('button', { type: 'button', class: `card suit-${c[1]}`, 'data-card': c, 'aria-label': cardName(c), onclick: () => answer({ card: c }) },
+        cardSvg(c)))));
   } else {
     if (step.question.cards) parts.push(el('div', { class: 'mini-trick' }, step.question.cards.map((c) => face(c))));
     parts.push(el('div', { class: 'choices', role: 'group' }, step.choices.map((n) =>
@@ -234,9 +234,11 @@ function finishLesson(box) {
 }
 
 renderHeader({ current: 'learn' });
-onLangChange(() => {
+const redraw = () => {
   if (lesson.data && location.pathname.startsWith('/learn/lessons/')) renderLesson($('learn'));  // keep the step
   else route();
-});
+};
+onLangChange(redraw);
+onCardsChange(redraw);
 window.addEventListener('hashchange', () => { if (location.pathname === '/learn/glossary') route(); });
 route();

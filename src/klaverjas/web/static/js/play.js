@@ -1,13 +1,24 @@
-// Playing against computer players: the table page. Plain ES module, no build step.
-// The server holds the deal; this page renders the state it is sent for our seat.
+// Playing against computer players: the card table page. Plain ES module, no build step.
+// The server holds the deal; this page renders the state it is sent for our seat: the felt with the
+// other hands as fanned backs, a player plate at each seat, the trick, our hand, the score bar.
 import { $, h as el } from './dom.js';
-import { SUIT_SYMBOL as SYMBOL, cardText, face, suitText } from './cards.js';
+import { api } from './api.js';
+import { SUIT_SYMBOL as SYMBOL, backSvg, cardName, cardSvg, cardText, face, suitText } from './cards.js';
 import { linkTerms } from './glossary.js';
 import { applyTexts, getLang, has, onLangChange, t } from './i18n.js';
-import { renderHeader } from './layout.js';
+import { onCardsChange, renderHeader } from './layout.js';
+import { openReview as reviewBoard } from './review.js';
 import * as practice from './learn-practice.js';
 
-const game = { id: null, token: null, socket: null, lastSeq: 0, state: null, closing: false, retry: 0 };
+const game = {
+  id: null, token: null, socket: null, lastSeq: 0, state: null, closing: false, retry: 0, online: false,
+  log: [], why: new Map(), lastDeal: null, bidWhy: new Map(), reviewDeal: null, reviewAt: null, sweeping: null,
+  makers: {}, roems: {}, shown: new Set(),
+};
+const ORDER = ['N', 'E', 'S', 'W'];
+const POSITIONS = ['bottom', 'left', 'top', 'right'];
+const motion = () => !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+const words = (texts) => (texts && typeof texts === 'object' ? texts[getLang()] || texts.en || '' : texts || '');
 
 function seatName(seat) {
   const st = game.state;
@@ -18,8 +29,6 @@ function seatName(seat) {
 }
 
 // The table turns so that our own seat is at the bottom (spectators see South there).
-const ORDER = ['N', 'E', 'S', 'W'];
-const POSITIONS = ['bottom', 'left', 'top', 'right'];
 function posOf(seat) {
   const me = (game.state && game.state.seat) || 'S';
   return POSITIONS[(ORDER.indexOf(seat) - ORDER.indexOf(me) + 4) % 4];
@@ -28,21 +37,19 @@ function seatAt(pos) {
   const me = (game.state && game.state.seat) || 'S';
   return ORDER[(ORDER.indexOf(me) + POSITIONS.indexOf(pos)) % 4];
 }
+function teamOf(seat) { return seat === 'N' || seat === 'S' ? 'NS' : 'EW'; }
+function myTeam(st) { return teamOf(st.seat || 'S'); }
+function rulesWords(info) { return words(info.rules_words) || info.rules; }
 
 function relabel() {
   applyTexts();
+  document.title = t('play.title');
   if (game.state) render(game.state);
 }
 
-// The four-colour deck (blue diamonds, green clubs) is a header control of this page only.
-function fourColourToggle() {
-  const on = localStorage.getItem('klaverjas.four') === '1';
-  document.body.classList.toggle('four', on);
-  return el('label', { class: 'toggle' },
-    el('input', { type: 'checkbox', id: 'four-colour', checked: on, onchange: (e) => {
-      localStorage.setItem('klaverjas.four', e.target.checked ? '1' : '0');
-      document.body.classList.toggle('four', e.target.checked);
-    } }), ' ', el('span', {}, t('play.four_colour')));
+function showPageError(text) {
+  const box = $('page-message');
+  box.replaceChildren(text ? el('p', { class: 'error' }, text) : '');
 }
 
 // --- setup ------------------------------------------------------------------------
@@ -50,29 +57,32 @@ async function loadGames() {
   const list = $('games');
   list.replaceChildren();
   let games = [];
-  try { games = await (await fetch('/api/play')).json(); } catch { return; }
+  try { games = await api('GET', '/api/play'); } catch { return; }
   for (const g of games) {
     const mine = localStorage.getItem(`klaverjas.play.${g.id}`);
     if (!mine) continue;
-    const label = `${g.rules} · ${g.deals} ${t('play.deal').toLowerCase()} · ${g.phase === 'match_over' ? t('play.finished') : t('play.in_play')}`;
+    // deals counts the finished ones: a match in play is at the next deal, a finished one says how many it had.
+    const where = g.phase === 'match_over' ? t('play.deals_played', { n: g.deals }) : t('play.deal_n', { n: g.deals + 1 });
+    const label = `${rulesWords(g)} · ${where} · ${g.phase === 'match_over' ? t('play.finished') : t('play.in_play')}`;
     list.append(el('li', {}, el('a', { href: `/play?game=${encodeURIComponent(g.id)}` }, label)));
   }
+}
+
+function settingsFrom(form) {
+  return {
+    preset: form.get('preset'), trump_selection: form.get('trump_selection'), match_end: form.get('match_end'),
+    roem_claim: form.get('roem_claim'), illegal_cards: form.get('illegal_cards'), pace: Number(form.get('pace')),
+  };
 }
 
 async function startGame(event) {
   event.preventDefault();
   const form = new FormData(event.target);
   if (event.submitter && event.submitter.id === 'create-table') return createTable(form);
-  const body = {
-    preset: form.get('preset'), trump_selection: form.get('trump_selection'), match_end: form.get('match_end'),
-    roem_claim: form.get('roem_claim'), illegal_cards: form.get('illegal_cards'),
-    levels: [form.get('level_n'), form.get('level_e'), form.get('level_w')],
-    name: form.get('name') || '', pace: Number(form.get('pace')),
-  };
-  const response = await fetch('/api/play', { method: 'POST', headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body) });
-  const created = await response.json();
-  if (!response.ok) { $('message').textContent = created.detail || 'error'; return; }
+  const body = { ...settingsFrom(form), levels: [form.get('level_n'), form.get('level_e'), form.get('level_w')],
+    name: form.get('name') || '' };
+  let created;
+  try { created = await api('POST', '/api/play', body); } catch (e) { showPageError(e.message); return; }
   localStorage.setItem(`klaverjas.play.${created.id}`, created.token);
   practice.remember(created.id, form);
   history.pushState({}, '', `/play?game=${encodeURIComponent(created.id)}`);
@@ -80,16 +90,10 @@ async function startGame(event) {
 }
 
 async function createTable(form) {
-  const body = {
-    preset: form.get('preset'), trump_selection: form.get('trump_selection'), match_end: form.get('match_end'),
-    roem_claim: form.get('roem_claim'), illegal_cards: form.get('illegal_cards'), level: form.get('level_e'),
-    name: form.get('name') || t('play.you'), seat: form.get('seat'), pace: Number(form.get('pace')),
-    away_limit: Number(form.get('away_limit') || 60),
-  };
-  const response = await fetch('/api/tables', { method: 'POST', headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body) });
-  const created = await response.json();
-  if (!response.ok) { $('message').textContent = created.detail || 'error'; return; }
+  const body = { ...settingsFrom(form), level: form.get('level_e'), name: form.get('name') || t('play.you'),
+    seat: form.get('seat'), away_limit: Number(form.get('away_limit') || 60) };
+  let created;
+  try { created = await api('POST', '/api/tables', body); } catch (e) { showPageError(e.message); return; }
   rememberSeat(created);
   location.assign(created.link);
 }
@@ -99,13 +103,18 @@ function rememberSeat(joined) {
   localStorage.setItem(`klaverjas.table.${joined.code}`, joined.id);
 }
 
-async function openTable(code) {
-  const response = await fetch(`/api/tables/${encodeURIComponent(code)}`);
-  if (!response.ok) { $('setup').hidden = false; $('message').textContent = t('play.no_table'); return; }
-  const info = await response.json();
+async function openTable(code, token) {
+  let info;
+  try { info = await api('GET', `/api/tables/${encodeURIComponent(code)}`); } catch {
+    $('setup').hidden = false;
+    showPageError(t('play.no_table'));
+    loadGames();
+    return;
+  }
+  if (token) rememberSeat({ id: info.id, code: info.code, token });
   if (localStorage.getItem(`klaverjas.play.${info.id}`)) { openGame(info.id); return; }
   $('join').hidden = false;
-  $('join-info').textContent = `${t('play.code')} ${info.code} · ${info.rules}`;
+  $('join-info').textContent = `${t('play.code')} ${info.code} · ${rulesWords(info)}`;
   const box = $('join-seats');
   box.replaceChildren(el('span', {}, t('play.take_seat')));
   for (const s of info.seats) {
@@ -120,10 +129,10 @@ async function openTable(code) {
 async function joinTable(code, seat) {
   const name = $('join-form').elements.name.value.trim();
   if (!name) { $('join-form').elements.name.focus(); $('join-form').reportValidity(); return; }
-  const response = await fetch(`/api/tables/${encodeURIComponent(code)}/join`, { method: 'POST',
-    headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name, seat }) });
-  const joined = await response.json();
-  if (!response.ok) { $('join-info').textContent = joined.detail || 'error'; openTable(code); return; }
+  let joined;
+  try { joined = await api('POST', `/api/tables/${encodeURIComponent(code)}/join`, { name, seat }); } catch (e) {
+    $('join-info').textContent = e.message; openTable(code); return;
+  }
   rememberSeat(joined);
   $('join').hidden = true;
   openGame(joined.id);
@@ -134,9 +143,12 @@ function openGame(id) {
   game.id = id;
   game.token = localStorage.getItem(`klaverjas.play.${id}`);
   game.lastSeq = Number(sessionStorage.getItem(`klaverjas.seq.${id}`) || 0);
+  game.makers = JSON.parse(sessionStorage.getItem(`klaverjas.makers.${id}`) || '{}');
+  game.roems = JSON.parse(sessionStorage.getItem(`klaverjas.roem.${id}`) || '{}');
   $('setup').hidden = true;
   $('join').hidden = true;
   $('table').hidden = false;
+  if (window.matchMedia('(min-width: 64rem)').matches) $('log-box').open = true;
   connect();
 }
 
@@ -146,53 +158,128 @@ function connect() {
   if (game.token) query.set('token', game.token);
   const socket = new WebSocket(`${proto}://${location.host}/ws/play/${encodeURIComponent(game.id)}?${query}`);
   game.socket = socket;
-  socket.addEventListener('open', () => { game.retry = 0; });
+  socket.addEventListener('open', () => { game.retry = 0; game.online = true; document.body.dataset.online = '1'; connectionBanner(false); });
   socket.addEventListener('message', (e) => receive(JSON.parse(e.data)));
   socket.addEventListener('close', () => {
     if (game.closing || game.socket !== socket) return;
-    $('status').textContent = t('play.reconnecting');
+    game.online = false;
+    document.body.dataset.online = '0';
+    connectionBanner(true);
     game.retry = Math.min(game.retry + 1, 6);
     setTimeout(connect, 250 * 2 ** game.retry);
   });
 }
 
+// While the connection is down the felt's announcement strip says so (a move tried then says it too).
+function connectionBanner(down) {
+  const box = $('announce');
+  box.classList.toggle('offline', down);
+  if (down) box.textContent = t('play.reconnecting');
+  else if (box.textContent === t('play.reconnecting')) box.textContent = '';
+}
+
+// Sends a move; while the connection is down the move is not lost silently: we say so, and the
+// card stays in the hand to be played again once the table is back.
 function send(message) {
-  if (game.socket && game.socket.readyState === WebSocket.OPEN) game.socket.send(JSON.stringify(message));
+  if (game.socket && game.socket.readyState === WebSocket.OPEN) { game.socket.send(JSON.stringify(message)); return true; }
+  showMessage(t('play.reconnecting'));
+  return false;
+}
+
+function showMessage(text) {
+  const box = $('message');
+  if (!text) { box.replaceChildren(); return; }
+  box.replaceChildren(el('p', {}, typeof text === 'string' ? linkTerms(text, getLang()) : text));
 }
 
 function receive(message) {
   if (message.type === 'state' || message.type === 'update') {
-    for (const event of message.events || []) announce(event, message.type === 'state');
+    const before = game.state;
+    if (message.type === 'state' && $('message').textContent === t('play.reconnecting')) showMessage('');
+    for (const event of message.events || []) remember(event, message.type === 'state');
+    sweepTrick(before, message.events || [], message.type === 'state');
     game.state = message.state;
     game.lastSeq = message.state.seq;
     sessionStorage.setItem(`klaverjas.seq.${game.id}`, String(game.lastSeq));
     render(message.state);
   } else if (message.type === 'error') {
-    const reason = message.reason ? message.reason[getLang()] : message.message;
-    $('message').replaceChildren(linkTerms(reason, getLang()));  // terms link to /learn/glossary
+    showMessage(message.reason ? words(message.reason) : message.message);
   } else if (message.type === 'hint') {
     if (!practice.onHint(message.options)) showHints(message.options);
   }
 }
 
-function announce(event, catchingUp) {
-  if (catchingUp) return;
+// Events feed the game log, the reasons computer players give, and the announcements.
+function remember(event, catchingUp) {
+  const line = (who, text, why) => {
+    game.log.push({ who, text, why });
+    if (game.log.length > 200) game.log.shift();
+  };
+  if (event.type === 'deal') {
+    game.why.clear(); game.bidWhy.clear();
+    line(null, () => t('play.log_deal', { n: event.deal, dealer: seatName(event.dealer) }));
+  } else if (event.type === 'bid') {
+    if (event.why) game.bidWhy.set(event.seat, event.why);
+    line(event.seat, () => bidText(event), event.why);
+  } else if (event.type === 'trump') {
+    line(null, () => `${t('play.trump')}: ${suitText(event.trump)}`);
+  } else if (event.type === 'card') {
+    if (event.why) game.why.set(event.card, { seat: event.seat, why: event.why });
+    line(event.seat, () => cardText(event.card), event.why);
+  } else if (event.type === 'trick') {
+    line(event.winner, () => `${t('play.took')} (${event.points}${event.roem ? ` + ${event.roem} ${t('play.roem')}` : ''})`);
+  } else if (event.type === 'claim') {
+    line(event.seat, () => `${t('play.claim')}: ${event.roem || t('play.no_roem')}`, event.why);
+  } else if (event.type === 'verzaakt') {
+    line(event.seat, () => `${t('play.call_verzaakt')} ${event.team}`, event.why);
+  } else if (event.type === 'deal_end') {
+    line(null, () => t('play.log_deal_end', { n: event.deal }));
+  }
+  if (!catchingUp) announce(event);
+}
+
+function bidText(b) {
+  if (b.action === 'pass') return t('play.says_pass');
+  if (b.action === 'play') return `${t('play.says_play')}${b.suit ? ` ${SYMBOL[b.suit]}` : ''}`;
+  return `${t('play.chose')} ${SYMBOL[b.suit]}`;
+}
+
+// Roem, claims and calls in a strip of the felt kept free for them: never over the trick or the hand.
+function announce(event) {
   const box = $('announce');
   let text = '';
-  if (event.type === 'trick' && event.announce && event.announce.length && !event.claimed) text = event.announce.join(' + ');
-  if (event.type === 'claim') text = `${seatName(event.seat)}: ${event.roem}`;
+  if (event.type === 'trick' && event.announce && event.announce.length && !event.claimed) text = event.announce.map((a) => (/^\d+$/.test(a) ? `${t('play.roem')} ${a}` : a)).join(' + ');
+  if (event.type === 'claim') text = `${seatName(event.seat)}: ${event.roem || t('play.no_roem')}`;
   if (event.type === 'verzaakt') text = `${t('play.call_verzaakt')} ${event.team}`;
   if (!text) return;
   box.textContent = text;
+  box.classList.add('on');
   clearTimeout(announce.timer);
-  announce.timer = setTimeout(() => { box.textContent = ''; }, 1800);
+  announce.timer = setTimeout(() => { box.textContent = ''; box.classList.remove('on'); }, 2200);
+}
+
+// A finished trick stays a moment where it lay, then goes to its winner (a still moment under
+// reduced motion). Drawn in its own layer, so the state underneath is never held back.
+function sweepTrick(before, events, catchingUp) {
+  if (catchingUp) return;
+  let trick = before && before.trick ? before.trick.slice() : [];
+  for (const event of events) {
+    if (event.type === 'card') trick.push({ seat: event.seat, card: event.card });
+    if (event.type === 'deal' || event.type === 'undo') trick = [];
+    if (event.type !== 'trick') continue;
+    const layer = el('div', { class: 'sweep', 'aria-hidden': 'true' }, trick.slice(-4).map((p) =>
+      el('div', { class: `played ${posOf(p.seat)}` }, el('span', { class: 'card-face' }, cardSvg(p.card)))));
+    for (const old of document.querySelectorAll('.sweep')) old.remove();
+    $('trick').after(layer);
+    const target = posOf(event.winner);
+    setTimeout(() => layer.classList.add(`to-${target}`), motion() ? 450 : 650);
+    setTimeout(() => layer.remove(), motion() ? 900 : 700);
+    trick = [];
+  }
 }
 
 // --- rendering -------------------------------------------------------------------------
-function myTeam(st) { return st.seat === 'N' || st.seat === 'S' ? 'NS' : 'EW'; }
-
 function render(st) {
-  const me = st.seat;
   const inLobby = st.phase === 'lobby';
   $('lobby').hidden = !inLobby;
   $('table').hidden = inLobby;
@@ -203,41 +290,30 @@ function render(st) {
   document.body.dataset.toMove = st.to_move || '';
   document.body.dataset.me = st.seat || '';
   document.body.dataset.seq = String(st.seq);
-  const status = $('status');
-  status.replaceChildren();
-  const item = (label, value) => el('span', {}, `${label}: `, el('b', {}, value));
-  status.append(item(t('play.deal'), String(st.deal)));
-  if (st.trump) status.append(item(t('play.trump'), suitText(st.trump)));
-  else if (st.proposed) status.append(item(t('play.proposed'), suitText(st.proposed)));
-  if (st.dealer) status.append(item(t('play.dealer'), seatName(st.dealer)));
-  if (st.makers) status.append(item(t('play.playing'), st.makers === myTeam(st) ? t('play.we') : t('play.they')));
-  if (st.to_move) status.append(item(t('play.turn'), st.to_move === me ? t('play.your_turn') : seatName(st.to_move)));
-
-  for (const node of document.querySelectorAll('.felt .seat')) {
-    const seat = seatAt(node.dataset.pos);
-    node.dataset.seat = seat;
-    const info = st.seats.find((s) => s.seat === seat);
-    const details = [];
-    if (info && info.kind === 'bot') details.push(has(`play.lv_${info.level}`) ? t(`play.lv_${info.level}`) : info.level);
-    if (info && info.replaced) details.push(t('play.away'));
-    if (st.dealer === seat) details.push(t('play.dealer'));
-    if (st.hand_counts) details.push(`${st.hand_counts[seat]} ${t('play.cards')}`);
-    node.replaceChildren(el('b', {}, seatName(seat)), el('br'), el('small', {}, details.join(' · ')));
-    node.classList.toggle('to-move', st.to_move === seat);
+  // Who played each deal and its roem, for the sheet when the server's rows do not carry them.
+  if (st.makers && st.deal && st.phase !== 'deal_over') game.makers[st.deal] = st.makers;
+  if (st.result) game.roems[st.result.deal] = st.result.roem;
+  if (st.makers || st.result) {
+    sessionStorage.setItem(`klaverjas.makers.${game.id}`, JSON.stringify(game.makers));
+    sessionStorage.setItem(`klaverjas.roem.${game.id}`, JSON.stringify(game.roems));
   }
-
-  const trick = $('trick');
-  trick.replaceChildren(...(st.trick || []).map((p) => el('div', { class: `played ${posOf(p.seat)}`, 'data-card': p.card },
-    face(p.card), el('span', {}, seatName(p.seat)))));
-
+  renderStatus(st);
+  renderSeats(st);
+  renderTrick(st);
   renderHand(st);
   renderDecision(st);
   $('undo-button').disabled = !st.can_undo;
-  $('hint-button').disabled = !(st.to_move === me && (st.phase === 'play' || st.phase === 'trump'));
-  $('verzaakt-button').hidden = !(st.rules || '').includes('illegal_cards=allow');
+  $('hint-button').disabled = !(st.to_move === st.seat && (st.phase === 'play' || st.phase === 'trump'));
+  $('verzaakt-button').hidden = st.illegal_cards !== 'allow';
   renderLast(st);
   renderSheet(st);
   renderResult(st);
+  renderLog();
+  // A review belongs to the deal it was opened in: the next deal closes it.
+  if (game.reviewAt !== null && game.reviewAt !== dealNumber(st) && st.phase !== 'deal_over') {
+    $('review').hidden = true;
+    game.reviewAt = null;
+  }
   practice.onState(st);
 }
 
@@ -273,24 +349,154 @@ function renderChat(st) {
   if ($('lobby').hidden && panel.parentElement !== $('table')) $('table').append(panel);
 }
 
+// The deal being played; after the last deal of a match, the last deal (never one past it).
+function dealNumber(st) {
+  if (st.phase === 'match_over') return st.sheet.rows.length;
+  return st.deal || 0;
+}
+
+function renderStatus(st) {
+  const we = myTeam(st);
+  const they = we === 'NS' ? 'EW' : 'NS';
+  // data-score holds the number alone, so that readers (and tests) get the total as it is.
+  const total = (team) => el('div', { class: `total ${team === we ? 'we' : 'they'}` },
+    el('span', { class: 'label', id: `score-label-${team}` }, team === we ? t('play.we') : t('play.they')),
+    el('strong', { 'data-score': team, 'aria-describedby': `score-label-${team}` }, String(st.sheet.totals[team])));
+  const item = (label, value, attrs = {}) => el('div', { class: 'item', ...attrs }, el('span', { class: 'label' }, label), el('b', {}, value));
+  const deal = dealNumber(st);
+  const of = (st.match_end || '').startsWith('deals:') ? `/${st.match_end.split(':')[1]}` : '';
+  const parts = [total(we), total(they), item(t('play.deal'), `${deal}${of}`, { 'data-deal': String(deal) })];
+  // After the last card the state holds no deal: the bar keeps the finished deal's trump, makers and points.
+  if (st.trump !== undefined) game.lastDeal = { trump: st.trump, makers: st.makers, proposed: st.proposed };
+  const shown = st.trump !== undefined ? st : { ...st, ...(game.lastDeal || {}) };
+  const points = st.points || (st.result && st.result.points);
+  const roem = st.roem || (st.result && st.result.roem);
+  const trumpSuit = shown.trump || shown.proposed;
+  parts.push(item(shown.trump ? t('play.trump') : t('play.proposed'),
+    trumpSuit ? el('span', { class: `suit-${trumpSuit}` }, SYMBOL[trumpSuit]) : '–', { 'data-trump': shown.trump || '' }));
+  parts.push(item(t('play.playing'), shown.makers ? (shown.makers === we ? t('play.we') : t('play.they')) : '–', { 'data-makers': shown.makers || '' }));
+  if (points && roem) {
+    parts.push(item(t('play.this_deal'), `${points[we]} · ${points[they]}`, { 'data-points': '' }));
+    parts.push(item(t('play.roem'), `${roem[we]} · ${roem[they]}`, { 'data-roem': '' }));
+  }
+  const turn = st.to_move ? (st.to_move === st.seat ? t('play.your_turn') : seatName(st.to_move)) : '–';
+  parts.push(item(t('play.turn'), turn, { class: `item turn${st.to_move === st.seat && st.seat ? ' mine' : ''}`, 'data-turn': st.to_move || '' }));
+  $('status').replaceChildren(...parts);
+}
+
+function fan(count, pos) {
+  const n = Math.max(count, 1);
+  return el('div', { class: `fan fan-${pos}`, style: `--n:${n}` }, Array.from({ length: count }, (_, i) =>
+    el('span', { class: 'back', 'data-card-back': '', style: `--i:${i}` }, backSvg())));
+}
+
+function renderSeats(st) {
+  for (const node of document.querySelectorAll('.felt .seat')) {
+    const seat = seatAt(node.dataset.pos);
+    const pos = node.dataset.pos;
+    node.dataset.seat = seat;
+    const info = st.seats.find((s) => s.seat === seat) || {};
+    const meta = [];
+    if (info.kind === 'bot') meta.push(has(`play.lv_${info.level}`) ? t(`play.lv_${info.level}`) : info.level);
+    if (info.kind === 'human') meta.push(t('play.human'));
+    if (info.replaced) meta.push(t('play.away'));
+    const badges = [];
+    if (st.dealer === seat) badges.push(el('span', { class: 'badge dealer', title: t('play.dealer') }, t('play.dealer_short')));
+    if (st.makers && teamOf(seat) === st.makers) badges.push(el('span', { class: 'badge makers' }, t('play.plays_badge')));
+    const bids = (st.bids || []).filter((b) => b.seat === seat);
+    const why = game.bidWhy.get(seat);
+    // What the seat said in this deal's trump selection; a computer player's bid is a button giving its reason.
+    const said = bids.map(bidText).join(', ');
+    const bubble = !bids.length ? null : why
+      ? el('button', { type: 'button', class: 'bid', 'data-bid': bids[bids.length - 1].action, title: words(why),
+        'aria-label': `${seatName(seat)}: ${said}. ${t('play.reason')}: ${words(why)}`, onclick: () => showReason(seat, said, why) }, said)
+      : el('span', { class: 'bid', 'data-bid': bids[bids.length - 1].action }, said);
+    const count = st.hand_counts ? st.hand_counts[seat] : 0;
+    const showBacks = !(st.seat === seat && st.hand) && ['play', 'trump'].includes(st.phase);
+    const plate = el('div', { class: 'plate' },
+      el('span', { class: 'avatar', 'aria-hidden': 'true' }, seatName(seat).slice(0, 1).toUpperCase()),
+      el('span', { class: 'who' }, el('b', { class: 'name' }, seatName(seat)), el('small', {}, meta.join(' · '))),
+      badges, bubble);
+    node.replaceChildren(plate, showBacks ? fan(count, pos) : '');
+    node.classList.toggle('to-move', st.to_move === seat);
+    node.setAttribute('role', 'group');
+    node.setAttribute('aria-label', `${seatName(seat)}${showBacks ? ` · ${count} ${t('play.cards')}` : ''}`);
+  }
+}
+
+function renderTrick(st) {
+  const trick = $('trick');
+  const shown = new Set();
+  trick.replaceChildren(...(st.trick || []).map((p) => {
+    const key = `${st.deal}:${p.card}`;
+    shown.add(key);
+    const isNew = !game.shown.has(key) && motion();
+    const reason = game.why.get(p.card);
+    const label = t('play.played_card', { seat: seatName(p.seat), card: cardName(p.card) });
+    const attrs = { class: `played ${posOf(p.seat)}${isNew ? ' enter' : ''}`, 'data-card': p.card, 'data-seat-played': p.seat };
+    const inner = el('span', { class: 'card-face' }, cardSvg(p.card));
+    if (reason) {
+      return el('button', { type: 'button', ...attrs, 'aria-label': label, title: words(reason.why),
+        onclick: () => showWhy(p.seat, p.card, reason.why) }, inner);
+    }
+    return el('div', { ...attrs, role: 'img', 'aria-label': label }, inner);
+  }));
+  game.shown = shown;
+}
+
+function showWhy(seat, card, why) { showReason(seat, cardText(card), why); }
+
+// A computer player's reason in a box on the felt, until closed or the next card.
+function showReason(seat, what, why) {
+  const box = $('why');
+  box.hidden = false;
+  box.replaceChildren(el('p', {}, el('b', {}, `${seatName(seat)} · ${what}: `), linkTerms(words(why), getLang())),
+    el('button', { type: 'button', class: 'small', 'aria-label': t('play.close'), onclick: () => { box.hidden = true; } }, '×'));
+}
+
+// Why a card may not be played now, worked out from the trick and the hand (the server refuses it
+// with its own full reason if it is clicked anyway).
+function illegalReason(st, card) {
+  const trick = st.trick || [];
+  if (!trick.length) return t('play.why_not_now');
+  const led = trick[0].card[1];
+  const hand = (st.hand || []).map((c) => c.card);
+  if (card[1] !== led && hand.some((c) => c[1] === led)) return t('play.why_follow', { suit: t(`common.suit.${led}`) });
+  if (card[1] === st.trump) return t('play.why_overtrump');
+  return t('play.why_trump');
+}
+
 function renderHand(st) {
   const hand = $('hand');
+  const reasons = $('hand-reasons');
   const myTurn = st.phase === 'play' && st.to_move === st.seat;
   const legal = new Set(st.legal || []);
+  const cards = st.hand || [];
   hand.setAttribute('aria-label', t('play.your_cards'));
-  hand.replaceChildren(...(st.hand || []).map((c, i) => {
+  hand.style.setProperty('--n', String(Math.max(cards.length, 1)));
+  reasons.replaceChildren();
+  hand.replaceChildren(...cards.map((c, i) => {
     const name = c.card;
     const classes = ['card', `suit-${name[1]}`];
     if (st.trump === name[1]) classes.push('trump');
-    if (myTurn) classes.push(legal.has(name) ? 'playable' : 'illegal');
+    let described = null;
+    if (myTurn && legal.has(name)) classes.push('playable');
+    else if (myTurn) {
+      classes.push('illegal');
+      described = `why-${name}`;
+      reasons.append(el('span', { id: described }, illegalReason(st, name)));
+    }
     return el('button', { type: 'button', class: classes.join(' '), 'data-card': name, 'aria-label': c.label[getLang()],
-      'data-key': String(i + 1), onclick: () => playCard(name) }, cardText(name));
+      'aria-disabled': described ? 'true' : null, 'aria-describedby': described, 'data-key': String(i + 1),
+      onclick: () => playCard(name) }, cardSvg(name));
   }));
 }
 
 function playCard(name) {
-  $('message').textContent = '';
+  if (!game.online || !game.socket || game.socket.readyState !== WebSocket.OPEN) { showMessage(t('play.reconnecting')); return; }
+  showMessage('');
   $('hints').hidden = true;
+  $('why').hidden = true;
   practice.onPlay(name, game.state);
   send({ type: 'card', card: name });
 }
@@ -298,55 +504,63 @@ function playCard(name) {
 function renderDecision(st) {
   const box = $('decision');
   box.replaceChildren();
-  if (st.phase === 'trump') {
-    const said = (st.bids || []).map((b) => `${seatName(b.seat)} ${b.action === 'pass' ? t('play.says_pass')
-      : b.action === 'play' ? t('play.says_play') : `${t('play.chose')} ${SYMBOL[b.suit]}`}`);
-    if (said.length) box.append(el('p', {}, said.join(' · ')));
-    if (st.to_move === st.seat && st.options) {
-      for (const option of st.options) {
-        const label = option.action === 'choose' ? `${t('play.choose')} ${suitText(option.suit)}`
-          : option.action === 'play' ? `${t('play.play')} ${st.proposed ? SYMBOL[st.proposed] : ''}` : t('play.pass');
-        box.append(el('button', { type: 'button', class: 'primary', 'data-action': option.action,
-          'data-suit': option.suit || null, onclick: () => send({ type: 'trump', ...option }) }, label));
-      }
+  if (st.phase === 'trump' && st.to_move === st.seat && st.options) {
+    box.append(el('span', { class: 'ask' }, st.proposed ? t('play.ask_play', { suit: suitText(st.proposed) }) : t('play.ask_choose')));
+    for (const option of st.options) {
+      const label = option.action === 'choose' ? `${t('play.choose')} ${suitText(option.suit)}`
+        : option.action === 'play' ? `${t('play.play')} ${st.proposed ? SYMBOL[st.proposed] : ''}` : t('play.pass');
+      box.append(el('button', { type: 'button', class: option.action === 'pass' ? '' : 'primary', 'data-action': option.action,
+        'data-suit': option.suit || null, onclick: () => send({ type: 'trump', ...option }) }, label));
     }
   }
-  if (st.phase === 'play' && st.claim_team && st.claim_team === myTeam(st)) {
-    box.append(el('span', {}, `${t('play.claim')}: `));
-    for (const amount of [20, 40, 50, 70, 100, 200]) {
+  const offered = st.claim_offer !== undefined ? Boolean(st.claim_offer) : (st.phase === 'play' && st.claim_team && st.claim_team === myTeam(st));
+  if (st.phase === 'play' && offered) {
+    box.append(el('span', { class: 'ask' }, `${t('play.claim')}: `));
+    // "Geen roem" (0) is always a choice where a claim is offered after every trick the team wins.
+    const amounts = st.claim_offer !== undefined ? [0, 20, 40, 50, 70, 100, 120, 150, 200] : [20, 40, 50, 70, 100, 200];
+    for (const amount of amounts) {
       box.append(el('button', { type: 'button', 'data-claim': String(amount),
-        onclick: () => send({ type: 'claim', roem: amount }) }, String(amount)));
+        onclick: () => send({ type: 'claim', roem: amount }) }, amount ? String(amount) : t('play.no_roem')));
     }
   }
 }
 
 function renderLast(st) {
   const panel = $('last');
-  panel.replaceChildren(el('h2', {}, t('play.last_trick')));
-  if (!st.last_trick) { panel.append(el('p', {}, t('play.nothing_to_show'))); return; }
+  const close = el('button', { type: 'button', class: 'small', onclick: () => { panel.hidden = true; } }, t('play.close'));
   const lt = st.last_trick;
+  if (!lt) { panel.replaceChildren(el('h2', {}, t('play.last_trick')), el('p', {}, t('play.nothing_to_show')), close); return; }
   const step = st.direction === 'clockwise' ? 1 : 3;
-  const seats = ['N', 'E', 'S', 'W'];
-  const start = seats.indexOf(lt.leader);
-  panel.append(el('p', {}, ...lt.cards.map((c, i) => el('span', { class: 'played-last' },
-    `${seatName(seats[(start + i * step) % 4])} `, face(c), ' '))),
-  el('p', {}, `${seatName(lt.winner)} ${t('play.took')}: ${lt.points} ${t('play.points')}${lt.roem ? ` + ${lt.roem} ${t('play.roem')}` : ''}`));
+  const start = ORDER.indexOf(lt.leader);
+  panel.replaceChildren(el('h2', {}, t('play.last_trick')),
+    el('div', { class: 'last-cards' }, ...lt.cards.map((c, i) => el('span', { class: 'played-last' },
+      el('small', {}, seatName(ORDER[(start + i * step) % 4])), face(c)))),
+    el('p', {}, `${seatName(lt.winner)} ${t('play.took')}: ${lt.points} ${t('play.points')}${lt.roem ? ` + ${lt.roem} ${t('play.roem')}` : ''}`),
+    close);
 }
 
 function renderSheet(st) {
   const panel = $('sheet');
   const we = myTeam(st);
   const they = we === 'NS' ? 'EW' : 'NS';
-  const rows = st.sheet.rows.map((r, i) => el('tr', {}, el('td', {}, el('button', { type: 'button', class: 'small',
-    'data-review': String(i + 1), 'aria-label': `${t('play.review')} ${t('play.deal').toLowerCase()} ${i + 1}`,
-    onclick: () => openReview(i + 1) }, String(i + 1))),
-    el('td', { class: r.nat && r[we] === 0 ? 'mark' : null }, `${r[we]}${r.pit === we ? ` (${t('play.pit')})` : ''}${r.nat && r[we] === 0 ? ` (${t('play.nat')})` : ''}`),
-    el('td', { class: r.nat && r[they] === 0 ? 'mark' : null }, `${r[they]}${r.pit === they ? ` (${t('play.pit')})` : ''}${r.nat && r[they] === 0 ? ` (${t('play.nat')})` : ''}`)));
+  const cell = (r, team) => el('td', { class: r.nat && r[team] === 0 ? 'mark' : null },
+    `${r[team]}${r.pit === team ? ` (${t('play.pit')})` : ''}${r.nat && r[team] === 0 ? ` (${t('play.nat')})` : ''}`);
+  const rows = st.sheet.rows.map((r, i) => {
+    const makers = r.makers || game.makers[i + 1];
+    const dealRoem = r.roem !== undefined ? r.roem : game.roems[i + 1];
+    const roem = dealRoem && typeof dealRoem === 'object' ? `${dealRoem[we]} · ${dealRoem[they]}` : (typeof dealRoem === 'number' ? String(dealRoem) : '');
+    return el('tr', {}, el('td', {}, el('button', { type: 'button', class: 'small',
+      'data-review': String(i + 1), 'aria-label': `${t('play.review')} ${t('play.deal').toLowerCase()} ${i + 1}`,
+      onclick: () => openReview(i + 1) }, String(i + 1))),
+    el('td', { 'data-makers': makers || '' }, makers ? (makers === we ? t('play.we') : t('play.they')) : ''),
+    cell(r, we), cell(r, they), el('td', { 'data-roem': '' }, roem));
+  });
   panel.replaceChildren(el('h2', {}, t('play.sheet')), el('table', {},
-    el('thead', {}, el('tr', {}, el('th', {}, t('play.deal')), el('th', {}, t('play.we')), el('th', {}, t('play.they')))),
+    el('thead', {}, el('tr', {}, el('th', {}, t('play.deal')), el('th', {}, t('play.makers')), el('th', {}, t('play.we')),
+      el('th', {}, t('play.they')), el('th', {}, t('play.roem')))),
     el('tbody', {}, rows),
-    el('tfoot', {}, el('tr', {}, el('th', {}, t('play.total')), el('th', { 'data-total': 'we' }, String(st.sheet.totals[we])),
-      el('th', { 'data-total': 'they' }, String(st.sheet.totals[they]))))));
+    el('tfoot', {}, el('tr', {}, el('th', {}, t('play.total')), el('th', {}), el('th', { 'data-total': 'we' }, String(st.sheet.totals[we])),
+      el('th', { 'data-total': 'they' }, String(st.sheet.totals[they])), el('th', {})))));
   if (st.sheet.strokes && (st.sheet.strokes.NS || st.sheet.strokes.EW)) {
     panel.append(el('p', {}, `${t('play.we')}: ${st.sheet.strokes[we]} · ${t('play.they')}: ${st.sheet.strokes[they]}`));
   }
@@ -360,29 +574,41 @@ function renderResult(st) {
   const we = myTeam(st);
   const they = we === 'NS' ? 'EW' : 'NS';
   const lines = [el('h2', {}, `${t('play.deal')} ${r.deal}`)];
-  lines.push(el('p', {}, `${t('play.points')}: ${t('play.we')} ${r.points[we]} · ${t('play.they')} ${r.points[they]}; ${t('play.roem')}: ${t('play.we')} ${r.roem[we]} · ${t('play.they')} ${r.roem[they]}`));
-  if (r.score) {
-    let marks = '';
-    if (r.nat) marks += ` — ${t('play.nat')}`;
-    if (r.pit) marks += ` — ${t('play.pit')} ${r.pit === we ? t('play.we') : t('play.they')}`;
-    if (r.verzaakt) marks += ` — ${t('play.verzaakt_by')} ${r.verzaakt === we ? t('play.we') : t('play.they')}`;
-    lines.push(el('p', { 'data-result': 'score' }, `${t('play.score')}: ${t('play.we')} ${r.score[we]} · ${t('play.they')} ${r.score[they]}${marks}`));
-  }
+  const row = (label, a, b, attrs = {}) => el('tr', attrs, el('th', { scope: 'row' }, label), el('td', {}, String(a)), el('td', {}, String(b)));
+  const table = el('table', { class: 'result-table' }, el('thead', {}, el('tr', {}, el('th', {}), el('th', {}, t('play.we')), el('th', {}, t('play.they')))),
+    el('tbody', {}, row(t('play.points'), r.points[we], r.points[they]), row(t('play.roem'), r.roem[we], r.roem[they]),
+      r.score ? row(t('play.score'), r.score[we], r.score[they], { 'data-result': 'score' }) : null));
+  lines.push(table);
+  const marks = [];
+  if (r.nat) marks.push(t('play.nat'));
+  if (r.pit) marks.push(`${t('play.pit')} ${r.pit === we ? t('play.we') : t('play.they')}`);
+  if (r.verzaakt) marks.push(`${t('play.verzaakt_by')} ${r.verzaakt === we ? t('play.we') : t('play.they')}`);
+  if (marks.length) lines.push(el('p', { class: 'marks' }, marks.join(' — ')));
   if (r.went_on) lines.push(el('p', {}, `${r.went_on.team === we ? t('play.we') : t('play.they')} ${t('play.went_on')} ${r.went_on.strokes} ${t('play.strokes')}`));
+  const buttons = el('div', { class: 'buttons' });
   if (st.phase === 'match_over') {
     const w = st.sheet.winner;
     lines.push(el('p', { class: 'match-over', 'data-match': 'over' }, `${t('play.match_over')}. ${w === null ? t('play.draw') : w === we ? t('play.winner_we') : t('play.winner_they')}`));
     const rows = st.sheet.rows;
     const count = (f) => rows.filter(f).length;
     lines.push(el('p', { 'data-summary': 'match' }, `${t('play.total')}: ${t('play.we')} ${st.sheet.totals[we]} · ${t('play.they')} ${st.sheet.totals[they]}. ` +
-      `${t('play.deals_won')}: ${count((r) => r[we] > r[they])}/${rows.length}. ${t('play.nat')}: ${t('play.we')} ${count((r) => r.nat && r[we] === 0)} · ` +
-      `${t('play.they')} ${count((r) => r.nat && r[they] === 0)}. ${t('play.pit')}: ${t('play.we')} ${count((r) => r.pit === we)} · ${t('play.they')} ${count((r) => r.pit === they)}.`));
-    lines.push(el('a', { href: '/play', class: 'button' }, t('play.new_game')));
+      `${t('play.deals_won')}: ${count((x) => x[we] > x[they])}/${rows.length}. ${t('play.nat')}: ${t('play.we')} ${count((x) => x.nat && x[we] === 0)} · ` +
+      `${t('play.they')} ${count((x) => x.nat && x[they] === 0)}. ${t('play.pit')}: ${t('play.we')} ${count((x) => x.pit === we)} · ${t('play.they')} ${count((x) => x.pit === they)}.`));
+    buttons.append(el('a', { href: '/play', class: 'button primary' }, t('play.new_game')));
   } else {
-    lines.push(el('button', { type: 'button', class: 'primary', id: 'next-button', onclick: () => send({ type: 'next' }) }, t('play.next_deal')));
+    buttons.append(el('button', { type: 'button', class: 'primary', id: 'next-button', onclick: () => send({ type: 'next' }) }, t('play.next_deal')));
   }
-  lines.push(el('button', { type: 'button', id: 'review-button', onclick: () => openReview(r.deal) }, t('play.review')));
+  buttons.append(el('button', { type: 'button', id: 'review-button', onclick: () => openReview(r.deal) }, t('play.review')));
+  lines.push(buttons);
   panel.replaceChildren(...lines);
+}
+
+function renderLog() {
+  const list = $('log');
+  list.replaceChildren(...game.log.slice(-80).map((entry) => el('li', { class: entry.who ? `seat-${entry.who}` : 'event' },
+    entry.who ? el('b', {}, `${seatName(entry.who)}: `) : '', entry.text(),
+    entry.why ? el('span', { class: 'log-why', 'data-why': '' }, ` — ${words(entry.why)}`) : '')));
+  list.scrollTop = list.scrollHeight;
 }
 
 function showHints(options) {
@@ -390,46 +616,21 @@ function showHints(options) {
   panel.hidden = false;
   panel.replaceChildren(el('h2', {}, t('play.hint')), el('ol', {}, options.map((o) => {
     const what = o.card ? face(o.card) : o.action === 'choose' ? `${t('play.choose')} ${SYMBOL[o.suit]}` : o.action === 'play' ? t('play.play') : o.action === 'pass' ? t('play.pass') : String(o.claim);
-    return el('li', { 'data-option': o.card || o.action || '' }, what, ' — ', o.why[getLang()]);
+    return el('li', { 'data-option': o.card || o.action || '' }, what, ' — ', words(o.why));
   })));
 }
 
-async function openReview(number, attempt = 0) {
-  const panel = $('review');
-  panel.hidden = false;
-  if (!attempt) panel.replaceChildren(el('h2', {}, `${t('play.review')} ${number}`), el('p', {}, '…'));
-  const query = game.token ? `?token=${encodeURIComponent(game.token)}` : '';
-  const response = await fetch(`/api/play/${encodeURIComponent(game.id)}/review/${number}${query}`);
-  const data = await response.json();
-  const body = [el('h2', {}, `${t('play.review')} — ${t('play.deal')} ${number}`)];
-  const plays = data.record ? data.record.plays : [];
-  const byIndex = new Map((data.cards || []).map((c) => [c.index, c]));
-  const me = game.state ? game.state.seat : null;
-  const tricks = [];
-  for (let i = 0, n = 1; i < plays.length; i += 4, n += 1) {
-    const box = el('div', { class: 'review-trick', 'data-trick': String(n) }, el('h3', {}, `${t('play.trick')} ${n}`));
-    for (let j = i; j < Math.min(i + 4, plays.length); j++) {
-      const info = byIndex.get(j);
-      const loss = info && info.loss > 0;
-      const mine = info && info.seat === me;
-      const best = info ? info.best.map((c) => cardText(c)).join(' / ') : '';
-      box.append(el('div', { class: `review-card${loss ? ' loss' : ''}${mine ? ' mine' : ''}`, 'data-loss': info ? String(info.loss) : null },
-        info ? `${seatName(info.seat)} ` : '', face(plays[j]), loss ? ` ${t('play.loses')} ${info.loss} — ${t('play.best')}: ${best}` : ''));
-    }
-    tricks.push(box);
-  }
-  if (data.pending) body.push(el('p', { 'data-review': 'pending' }, t('play.analysing')));
-  else if (!data.available) body.push(el('p', {}, t('play.no_review')));
-  if (data.summary && data.summary[getLang()]) body.push(el('p', { 'data-review': 'summary' }, data.summary[getLang()]));
-  body.push(...tricks, el('button', { type: 'button', onclick: () => { panel.hidden = true; } }, t('play.close')));
-  panel.replaceChildren(...body);
-  if (data.pending && attempt < 120 && !panel.hidden) setTimeout(() => openReview(number, attempt + 1), 1500);
+function openReview(number) {
+  game.reviewAt = game.state ? dealNumber(game.state) : null;
+  reviewBoard({ panel: $('review'), gameId: game.id, token: game.token, number, me: game.state ? game.state.seat : null,
+    seatName, onClose: () => { game.reviewAt = null; } });
 }
 
-function toggle(id) { const p = $(id); p.hidden = !p.hidden; }
+function toggle(id) { const p = $(id); p.hidden = !p.hidden; if (!p.hidden) p.scrollIntoView({ block: 'nearest' }); }
 
 function keys(event) {
   if (event.target.closest('input, select, textarea') || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (!$('review').hidden && event.target.closest('#review')) return;  // the review's stepper has the arrow keys
   const st = game.state;
   if (!st) return;
   if (/^[1-8]$/.test(event.key)) {
@@ -442,11 +643,21 @@ function keys(event) {
   else if (event.key === 'n' && st.phase === 'deal_over') send({ type: 'next' });
 }
 
+// A seat token travels in the address's fragment (never sent to the server): kept, then removed.
+function tokenFromFragment() {
+  const match = location.hash.match(/token=([^&]+)/);
+  if (!match) return null;
+  history.replaceState(history.state, '', location.pathname + location.search);
+  return decodeURIComponent(match[1]);
+}
+
 function init() {
-  renderHeader({ current: 'play', extras: fourColourToggle });
+  renderHeader({ current: 'play' });
   practice.init({ send, openReview });
+  document.title = t('play.title');
   applyTexts();
   onLangChange(relabel);
+  onCardsChange(() => { if (game.state) render(game.state); });
   $('new-game').addEventListener('submit', startGame);
   $('hint-button').addEventListener('click', () => send({ type: 'hint' }));
   $('undo-button').addEventListener('click', () => send({ type: 'undo' }));
@@ -454,11 +665,15 @@ function init() {
   $('sheet-button').addEventListener('click', () => toggle('sheet'));
   $('verzaakt-button').addEventListener('click', () => send({ type: 'verzaakt' }));
   document.addEventListener('keydown', keys);
-  const code = location.pathname.match(/^\/t\/([A-Za-z0-9]{6})$/);
-  const id = new URLSearchParams(location.search).get('game');
-  if (code) openTable(code[1].toUpperCase());
-  else if (id) openGame(id);
-  else { $('setup').hidden = false; loadGames(); }
+  const token = tokenFromFragment();
+  const code = location.pathname.match(/^\/t\/([A-Za-z0-9]+)\/?$/);
+  const path = location.pathname.match(/^\/play\/([^/]+)\/?$/);
+  const id = path ? decodeURIComponent(path[1]) : new URLSearchParams(location.search).get('game');
+  if (code) openTable(code[1].toUpperCase(), token);
+  else if (id) {
+    if (token) localStorage.setItem(`klaverjas.play.${id}`, token);
+    openGame(id);
+  } else { $('setup').hidden = false; loadGames(); }
 }
 
 init();

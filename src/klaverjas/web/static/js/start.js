@@ -1,11 +1,14 @@
 // The start page: leads to the score keeper, to playing against computer players and to learning.
 import { $, h } from './dom.js';
+import { cardSvg } from './cards.js';
 import { onLangChange, t } from './i18n.js';
-import { renderHeader } from './layout.js';
+import { onCardsChange, renderHeader } from './layout.js';
 
 function render() {
   document.title = t('common.app');
   $('app').replaceChildren(
+    h('div', { class: 'hero-fan', 'aria-hidden': 'true' }, ['JC', '9C', 'AC', 'TC', 'KC'].map((c, i) =>
+      h('span', { class: 'hero-card', style: `--i:${i}` }, cardSvg(c)))),
     h('h1', {}, t('common.app')),
     h('p', {}, t('home.intro')),
     h('p', {}, h('a', { href: '/keeper', class: 'button primary big', 'data-testid': 'to-keeper' }, t('home.keeper'))),
@@ -15,4 +18,5 @@ function render() {
 
 renderHeader({ current: 'home' });
 onLangChange(render);
+onCardsChange(render);
 render();

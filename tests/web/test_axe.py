@@ -1,0 +1,116 @@
+"""axe-core in Debian's Chromium on the five pages people land on: the start page, a deal in play, a table's join
+page, the score keeper and the learning page. No serious or critical violation, in light and in dark mode.
+axe-core comes inside the axe-playwright-python package (no network at test time)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from tests.conftest import HAVE_CHROMIUM, live_server, needs_chromium
+
+pytestmark = [pytest.mark.browser, needs_chromium]
+
+if HAVE_CHROMIUM:
+    from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
+    from playwright.sync_api import Page
+
+SERIOUS = ("serious", "critical")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory, solver_ready: bool) -> Iterator[str]:
+    db: Path = tmp_path_factory.mktemp("axe") / "axe.db"
+    with live_server(db) as url:
+        yield url
+
+
+def violations(page: Page) -> list[str]:
+    """Every serious or critical violation: rule, impact and where, one line each."""
+    results: Any = Axe().run(page)
+    found = []
+    for v in results.response["violations"]:
+        if v["impact"] in SERIOUS:
+            where = "; ".join(" ".join(n["target"]) for n in v["nodes"][:3])
+            found.append(f"{v['id']} ({v['impact']}): {v['help']} at {where}")
+    return found
+
+
+def mid_deal(server: str, page: Page) -> None:
+    page.goto(server + "/play")
+    page.select_option("select[name=pace]", "0")
+    page.locator("#start").click()
+    page.wait_for_function("document.body.dataset.toMove === 'S'")
+    if page.evaluate("document.body.dataset.phase") == "trump":
+        page.locator("#decision button").first.click()
+    # our turn in the play with a card or more on the felt (the leader may be us: play until there is one)
+    page.wait_for_function("document.body.dataset.phase === 'play' && document.body.dataset.toMove === 'S'")
+    if not page.locator("#trick [data-card]").count():
+        seq = page.evaluate("document.body.dataset.seq")
+        page.locator("[data-hand] .card.playable").first.click()
+        page.wait_for_function(f"document.body.dataset.seq !== '{seq}' && document.body.dataset.toMove === 'S'")
+
+
+def table_join_page(server: str, page: Page) -> None:
+    created = httpx.post(server + "/api/tables", json={"name": "Anna", "seat": "S", "pace": 0},
+                         headers={"X-Klaverjas": "1"}).json()
+    page.goto(f"{server}/t/{created['code']}")
+    page.locator("#join-seats button").first.wait_for()
+
+
+PAGES: dict[str, Callable[[str, Page], object]] = {
+    "home": lambda server, page: page.goto(server + "/"),
+    "play": mid_deal,
+    "table": table_join_page,
+    "keeper": lambda server, page: page.goto(server + "/keeper"),
+    "learn": lambda server, page: page.goto(server + "/learn"),
+}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("name", sorted(PAGES))
+def test_no_serious_violations(server: str, browser: Any, name: str, scheme: str) -> None:
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="nl-NL", color_scheme=scheme)
+    page = ctx.new_page()
+    page.set_default_timeout(15000)
+    try:
+        PAGES[name](server, page)
+        page.wait_for_load_state("networkidle")
+        page.wait_for_timeout(300)  # the trick's short animations end
+        assert page.locator("#site-header nav").count() == 1  # the one header, drawn
+        found = violations(page)
+        assert not found, "\n".join(found)
+    finally:
+        ctx.close()
+
+
+def contrast(fg: str, bg: str) -> float:
+    """The WCAG contrast ratio of two CSS rgb() colours."""
+    def luminance(colour: str) -> float:
+        channels = [int(x) / 255 for x in colour[colour.index("(") + 1:colour.index(")")].split(",")[:3]]
+        lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    light, dark = sorted((luminance(fg), luminance(bg)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_keepers_nat_badge_keeps_its_white_text(server: str, browser: Any, scheme: str) -> None:
+    """The NAT badge holds a glossary link; the link colour must not turn its text green on red."""
+    ctx = browser.new_context(color_scheme=scheme)
+    page = ctx.new_page()
+    try:
+        page.goto(server + "/keeper")
+        colours = page.evaluate("""() => {
+          const badge = document.createElement('span');
+          badge.className = 'mark nat';
+          badge.innerHTML = '<a class="term" href="/learn/glossary#nat">NAT</a>';
+          document.querySelector('main').append(badge);
+          return [getComputedStyle(badge.firstChild).color, getComputedStyle(badge).backgroundColor];
+        }""")
+        assert contrast(*colours) >= 4.5, colours
+    finally:
+        ctx.close()
