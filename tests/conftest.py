@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+# The app answers to these host names only; Starlette's TestClient calls itself "testserver".
+os.environ.setdefault("KLAVERJAS_ALLOWED_HOSTS", "localhost,127.0.0.1,testserver")
 # Debian's Chromium, or another one named by KLAVERJAS_CHROMIUM.
 CHROMIUM = os.environ.get("KLAVERJAS_CHROMIUM", "/usr/bin/chromium")
 # This machine has no internet: keep Chromium from trying to reach it.

@@ -58,8 +58,9 @@ class LiveServer:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def api(self, method: str, path: str, **kw: Any) -> Any:
-        r = httpx.request(method, self.url + path, **kw)
+    def api(self, method: str, path: str, token: str | None = None, **kw: Any) -> Any:
+        headers = {"X-Klaverjas": "1", **({"Authorization": f"Bearer {token}"} if token else {})}
+        r = httpx.request(method, self.url + path, headers=headers, **kw)
         assert r.status_code < 400, r.text
         return r.json() if r.content else None
 
@@ -70,6 +71,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     srv.start()
     yield srv
     srv.stop()
+
+
+def token_of(page: Page, sid: int) -> str:
+    """The sheet's owner token as the page keeps it (localStorage)."""
+    token: str = page.evaluate(f"JSON.parse(localStorage.getItem('klaverjas.keeper.tokens'))['{sid}'].token")
+    return token
 
 
 def new_sheet_ui(page: Page, server: LiveServer, players: list[str] | None = None, rules: str = "Amsterdams",
@@ -138,8 +145,9 @@ def test_a_sheet_played_to_the_end(page: Page, server: LiveServer) -> None:
     expect_totals(page, 0, 464 + 312)
     expect(page.get_by_test_id("dealer")).to_have_text("Deelt nu: Dirk")
     # Deals 4..15 through the API, then a reload shows them.
+    owner = token_of(page, sid)
     for _ in range(12):
-        server.api("POST", f"/api/sheets/{sid}/deals", json={"makers": "NS", "points": {"NS": 100}})
+        server.api("POST", f"/api/sheets/{sid}/deals", owner, json={"makers": "NS", "points": {"NS": 100}})
     page.reload()
     expect_totals(page, 1200, 776 + 12 * 62)
     expect(page.get_by_test_id("dealer")).to_have_text("Deelt nu: Dirk")  # deal 16: 15 deals after Ann
@@ -190,7 +198,7 @@ def test_correct_delete_and_undo(page: Page, server: LiveServer) -> None:
         page.get_by_test_id("undo").click()
     expect_totals(page, 0, 0)
     expect(page.get_by_test_id("undo")).to_be_disabled()
-    assert server.api("GET", f"/api/sheets/{sid}")["deals"] == []
+    assert server.api("GET", f"/api/sheets/{sid}", token_of(page, sid))["deals"] == []
 
 
 def test_bad_input_is_shown_at_the_field_and_not_saved(page: Page, server: LiveServer) -> None:
@@ -211,7 +219,7 @@ def test_bad_input_is_shown_at_the_field_and_not_saved(page: Page, server: LiveS
     page.get_by_test_id("save").click()
     expect(page.locator('[id="err-points"]')).to_have_text("De punten samen moeten 162 zijn.")
     expect(page.locator('[id="err-pit"]')).to_have_text("Pit betekent alle 162 punten voor dat team.")
-    assert server.api("GET", f"/api/sheets/{sid}")["deals"] == []
+    assert server.api("GET", f"/api/sheets/{sid}", token_of(page, sid))["deals"] == []
     page.get_by_label("Punten Wij", exact=True).fill("162")
     page.get_by_test_id("save").click()
     expect_totals(page, 262, 0)

@@ -12,6 +12,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
+from ..names import PlayerName, RequiredPlayerName
+
 Seat = Literal["N", "E", "S", "W"]
 Team = Literal["NS", "EW"]
 Suit = Literal["C", "D", "H", "S"]
@@ -44,7 +46,7 @@ class NewGame(RulesChoice):
 
     levels: list[Level] = Field(default=["basic", "basic", "basic"], min_length=3, max_length=3,
                                 description="partner N, then E and W")
-    name: str = Field(default="", max_length=30)
+    name: PlayerName = ""
     pace: float = Field(default=0.7, ge=0, le=5, description="seconds a computer player takes per card")
     seed: int | None = Field(default=None, ge=0, lt=2**31, description="the same seed deals the same cards")
 
@@ -53,7 +55,7 @@ class NewTable(RulesChoice):
     """A table for friends: the host picks a seat; empty chairs get computer players at the start."""
 
     level: Level = "basic"
-    name: str = Field(min_length=1, max_length=30)
+    name: RequiredPlayerName
     seat: Seat = "S"
     pace: float = Field(default=0.7, ge=0, le=5)
     away_limit: float = Field(default=60, ge=1, le=3600, description="seconds before a computer player sits in")
@@ -62,7 +64,7 @@ class NewTable(RulesChoice):
 
 class JoinTable(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    name: str = Field(min_length=1, max_length=30)
+    name: RequiredPlayerName
     seat: Seat
 
 
