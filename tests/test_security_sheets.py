@@ -55,9 +55,11 @@ def test_nobody_without_the_token_reads_or_changes_a_sheet(client: TestClient) -
     for method, url, body in [("GET", f"/api/sheets/{sid}", None), ("GET", f"/api/sheets/{sid}/export.csv", None),
                               *changes(sid, deal_id)]:
         assert client.request(method, url, json=body).status_code == 401, (method, url)
-        for wrong in (other, "not-a-token", owner + "x"):  # another sheet's token opens nothing here
-            r = client.request(method, url, json=body, headers=bearer(wrong))
-            assert r.status_code == 404 and r.json()["code"] == "not_found", (method, url, wrong)
+        for junk in ("not-a-token", owner + "x"):
+            r = client.request(method, url, json=body, headers=bearer(junk))
+            assert r.status_code == 401 and r.json()["code"] == "no_valid_token", (method, url, junk)
+        r = client.request(method, url, json=body, headers=bearer(other))  # another sheet's token opens nothing here
+        assert r.status_code == 403 and r.json()["code"] == "not_allowed", (method, url)
     assert client.get(f"/api/sheets/{sid}", headers=bearer(owner)).json() == before
     assert client.get(f"/api/sheets/{other_sid}", headers=bearer(other)).json()["title"] == "Thuis"
 
@@ -66,8 +68,9 @@ def test_the_list_shows_only_the_sheets_of_the_tokens_sent(client: TestClient) -
     a, token_a = new_sheet(client)
     b, token_b = new_sheet(client)
     new_sheet(client)
-    assert client.get("/api/sheets").json() == []
+    assert client.get("/api/sheets").status_code == 401
     assert [s["id"] for s in client.get("/api/sheets", headers=bearer(token_a)).json()] == [a]
+    assert client.get("/api/sheets", headers=bearer("junk,more-junk")).status_code == 401
     both = client.get("/api/sheets", headers=bearer(f"{token_a},{token_b},junk")).json()
     assert sorted(s["id"] for s in both) == [a, b] and {s["access"] for s in both} == {"owner"}
 

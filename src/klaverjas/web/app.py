@@ -12,17 +12,18 @@ import contextlib
 import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from . import pages
-from .errors import HANDLERS
+from .errors import HANDLERS, document_errors
 from .keeper import routes as keeper
 from .keeper.store import Store
 from .learn import routes as learn
 from .learn.lessons import load_lessons
-from .limits import Limiter, Limits, RateLimitMiddleware
+from .limits import Limiter, Limits, RateLimitMiddleware, is_limited
 from .play import routes as play
 from .play.service import PlayService, sweep
 from .play.store import GameStore
@@ -72,6 +73,14 @@ def create_app(db_path: str | Path | None = None, pace: float = 0.7, *, limits: 
     for router in (keeper.router, play.router, tables.router, learn.router, pages.router):
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=pages.STATIC), name="static")
+    describe = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            app.openapi_schema = document_errors(describe(), is_limited)
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
     app.mount("/docs-assets", StaticFiles(directory=pages.DOCS_ASSETS), name="docs-assets")
     # The last added runs first: the security checks and headers wrap the rate limits.
     app.add_middleware(RateLimitMiddleware, limiter=app.state.limiter)

@@ -139,6 +139,13 @@ HTTP_RULES: tuple[tuple[str, re.Pattern[str], str], ...] = (
 GUESSES = re.compile(r"^/api/tables/[^/]+(/join)?$")
 
 
+def is_limited(method: str, path: str) -> bool:
+    """Whether requests of ``method`` to ``path`` (a request's, or a route's like /api/tables/{code}) can
+    be refused with 429."""
+    return any(m == method and pattern.match(path) for m, pattern, _ in HTTP_RULES) or (
+        method in ("GET", "POST") and GUESSES.match(path) is not None)
+
+
 def client_address(scope: Scope) -> str:
     client = scope.get("client")
     return str(client[0]) if client else "unknown"

@@ -2,8 +2,10 @@
 
 - The Host header must name an allowed host (DNS rebinding: a foreign name resolving to this machine).
 - A state-changing request (POST, PUT, PATCH, DELETE) must come with a JSON body or the header
-  ``X-Klaverjas: 1``: a cross-site HTML form can send neither without the browser asking first.  When it
-  carries an ``Origin``, that origin must be this server's own.
+  ``X-Klaverjas: 1``: a cross-site HTML form can send neither without the browser asking first.  The
+  routes of one sheet are exempt: they need an ``Authorization`` header, which no form can send either,
+  and refuse a request without it (401) before anything changes.  When a change carries an ``Origin``,
+  that origin must be this server's own.
 - Every answer carries the security headers: a content security policy without inline script, no MIME
   sniffing, no framing, no referrer.
 
@@ -15,16 +17,20 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterable, Sequence
 from urllib.parse import urlsplit
 
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from .errors import methods_at
+
 HOSTS_ENV = "KLAVERJAS_ALLOWED_HOSTS"
 DEFAULT_HOSTS = ("localhost", "127.0.0.1")
 STATE_CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 CSRF_HEADER = "x-klaverjas"
+TOKEN_ROUTES = re.compile(r"^/api/sheets/[^/]+")  # every route under it needs Authorization: Bearer
 
 # The pages load their scripts and styles from /static only; the API docs need inline styles (Swagger UI
 # and ReDoc set them) and ReDoc a blob worker, never an inline script.
@@ -73,6 +79,11 @@ def foreign_origin(headers: Headers) -> str | None:
     return None
 
 
+def _routed(scope: Scope) -> bool:
+    """Whether a route serves this method at this path (else the app's own 404 or 405 answers it)."""
+    return scope["method"] in methods_at(scope["app"], scope["path"])
+
+
 def _json_type(headers: Headers) -> bool:
     media = headers.get("content-type", "").split(";", 1)[0].strip().lower()
     return media == "application/json" or (media.startswith("application/") and media.endswith("+json"))
@@ -96,12 +107,12 @@ class SecurityMiddleware:
                 return
             await refuse(send, 400, "bad_host", f"this server does not answer to host {headers.get('host')!r}")
             return
-        if scope["type"] == "http" and scope["method"] in STATE_CHANGING:
+        if scope["type"] == "http" and scope["method"] in STATE_CHANGING and _routed(scope):
             origin = foreign_origin(headers)
             if origin is not None:
                 await refuse(send, 403, "foreign_origin", f"requests from {origin} may not change anything here")
                 return
-            if headers.get(CSRF_HEADER) != "1" and not _json_type(headers):
+            if headers.get(CSRF_HEADER) != "1" and not _json_type(headers) and not TOKEN_ROUTES.match(scope["path"]):
                 await refuse(send, 403, "not_json", "a change needs a JSON body or the header X-Klaverjas: 1 "
                                                      "(a cross-site form can send neither)")
                 return

@@ -12,6 +12,7 @@ TeamCode = Literal["NS", "EW"]
 Access = Literal["owner", "edit", "read"]
 RulesName = Literal["amsterdam", "rotterdam", "sa"]
 Name = SheetName
+MATCH_END = r"^(open|(deals|points|strokes):[0-9]{1,6})$"  # which kinds a preset takes: docs/rules.md §7
 
 
 class TeamNames(BaseModel):
@@ -30,7 +31,7 @@ class SheetIn(BaseModel):
                                        description="four names in seating order (clockwise from the first)")
     first_dealer: StrictInt = Field(0, ge=0, le=3, description="index into players of who deals first")
     rules: RulesName = "amsterdam"
-    match_end: str | None = Field(None, max_length=20, description="deals:16, points:1500 or open; "
+    match_end: str | None = Field(None, max_length=20, pattern=MATCH_END, description="deals:16, points:1500 or open; "
                                   "sa sheets use strokes:5. Default deals:16 (sa: strokes:5)")
 
 
@@ -42,7 +43,7 @@ class SheetPatch(BaseModel):
     teams: TeamNames | None = None
     players: list[Name] | None = Field(None, min_length=4, max_length=4)
     first_dealer: StrictInt | None = Field(None, ge=0, le=3)
-    match_end: str | None = Field(None, max_length=20)
+    match_end: str | None = Field(None, max_length=20, pattern=MATCH_END)
 
 
 class PointsIn(BaseModel):

@@ -42,10 +42,10 @@ from .store import NotFound, NothingToUndo, Store, StoredSheet
 SheetId = Annotated[int, PathParam(ge=1, le=2**53)]
 DealId = Annotated[int, PathParam(ge=1, le=2**53)]
 ERRORS: dict[int | str, dict[str, Any]] = {
-    401: {"model": ErrorOut, "description": "no token: send `Authorization: Bearer <token>`"},
-    403: {"model": ErrorOut, "description": "the token may not do this (a read-only share, or not the owner), "
-                                            "or a change without a JSON body or `X-Klaverjas: 1`"},
-    404: {"model": ErrorOut, "description": "no such sheet for this token, or no such deal"},
+    401: {"model": ErrorOut, "description": "no token, or not a sheet token: send `Authorization: Bearer <token>`"},
+    403: {"model": ErrorOut, "description": "the token may not do this: it opens another sheet, is a read-only "
+                                            "share, or is not the owner's"},
+    404: {"model": ErrorOut, "description": "the sheet was deleted, or no such deal"},
     409: {"model": ErrorOut, "description": "not possible in the sheet's current state"},
     422: {"model": ErrorOut, "description": "invalid input; each error names its field"},
 }
@@ -178,7 +178,7 @@ class NotAllowed(Exception):
 
 
 async def _no_token(_: Request, exc: Exception) -> JSONResponse:
-    response = error_response(401, "token_missing", str(exc))
+    response = error_response(401, "no_valid_token", str(exc))
     response.headers["WWW-Authenticate"] = "Bearer"
     return response
 
@@ -216,10 +216,12 @@ def _access(store: Store, sheet_id: int, credentials: HTTPAuthorizationCredentia
     tokens = _tokens(credentials)
     if not tokens:
         raise NoToken("this sheet needs its token: send `Authorization: Bearer <token>`")
-    access = store.access(sheet_id, tokens[0])
-    if access is None:  # the same answer whether the sheet exists or not: ids are guessable, tokens are not
-        raise NotFound(f"sheet {sheet_id} does not exist or this token does not open it")
-    return access
+    found = store.lookup(tokens[0])
+    if found is None:
+        raise NoToken("this token is not one of this server's sheet tokens")
+    if found[0] != sheet_id:
+        raise NotAllowed(f"this token opens another sheet, not sheet {sheet_id}")
+    return found[1]  # a deleted sheet's token still names it: the route answers 404
 
 
 def reader(sheet_id: SheetId, store: Sheets, credentials: Credentials) -> str:
@@ -252,13 +254,20 @@ def keeper_link(sheet_id: int, token: str) -> str:
     return f"/keeper#sheet={sheet_id}&token={token}"
 
 
-@router.get("/api/sheets", response_model=list[SheetSummary], tags=["sheets"])
+@router.get("/api/sheets", response_model=list[SheetSummary], tags=["sheets"],
+            responses={401: {"model": ErrorOut, "description": "no token, or none that opens a sheet"},
+                       422: ERRORS[422]})
 def list_sheets(store: Sheets, credentials: Credentials) -> list[SheetSummary]:
-    """The sheets the caller's tokens open (`Authorization: Bearer <token>,<token>,...`, at most 100): no
-    token, no sheets.  A sheet is private to its owner and whoever they share it with."""
+    """The sheets the caller's tokens open (`Authorization: Bearer <token>,<token>,...`, at most 100; without
+    a token, or with none that opens a sheet, a 401).  A sheet is private to its owner and their shares."""
     result = []
     tokens = _tokens(credentials)
-    for st, access in store.sheets(tokens) if tokens else []:
+    if not tokens:
+        raise NoToken("the list shows the sheets of the tokens sent: send `Authorization: Bearer <token>,...`")
+    found = store.sheets(tokens)
+    if not found:
+        raise NoToken("none of these tokens opens a sheet (deleted, or never made here)")
+    for st, access in found:
         out = sheet_out(st, access)
         result.append(SheetSummary(id=out.id, title=out.title, teams=out.teams, rules=out.rules,
                                    match_end=out.match_end, deals=len(out.deals), totals=out.totals,

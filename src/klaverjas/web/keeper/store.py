@@ -63,7 +63,7 @@ CREATE INDEX IF NOT EXISTS actions_sheet ON actions(sheet_id, id);
 TOKENS = """
 CREATE TABLE IF NOT EXISTS sheet_tokens (
     hash TEXT PRIMARY KEY,      -- SHA-256 of the token, hex
-    sheet_id INTEGER NOT NULL REFERENCES sheets(id) ON DELETE CASCADE,
+    sheet_id INTEGER NOT NULL,  -- kept after the sheet is deleted: its holders learn it is gone (404)
     mode TEXT NOT NULL,         -- owner | edit | read
     created TEXT NOT NULL
 );
@@ -220,12 +220,17 @@ class Store:
             found = [(r[0], r[1] if tokens is None else MODES[r[1]]) for r in rows]
             return [(self._load(self._db, i), mode) for i, mode in found]
 
+    def lookup(self, token: str) -> tuple[int, str] | None:
+        """The sheet ``token`` belongs to (perhaps deleted since) and what it may do: owner, edit, read."""
+        with self._lock:
+            row = self._db.execute("SELECT sheet_id, mode FROM sheet_tokens WHERE hash = ?",
+                                   (token_hash(token),)).fetchone()
+            return None if row is None else (int(row["sheet_id"]), str(row["mode"]))
+
     def access(self, sheet_id: int, token: str) -> str | None:
         """What ``token`` may do with the sheet: owner, edit, read, or None."""
-        with self._lock:
-            row = self._db.execute("SELECT mode FROM sheet_tokens WHERE hash = ? AND sheet_id = ?",
-                                   (token_hash(token), sheet_id)).fetchone()
-            return None if row is None else str(row["mode"])
+        found = self.lookup(token)
+        return found[1] if found is not None and found[0] == sheet_id else None
 
     def share(self, sheet_id: int, mode: str) -> str:
         """A new share token for the sheet (``edit`` or ``read``)."""

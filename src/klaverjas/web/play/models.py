@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, StrictFloat, StrictInt
 
 from ..names import PlayerName, RequiredPlayerName
 
@@ -47,8 +47,8 @@ class NewGame(RulesChoice):
     levels: list[Level] = Field(default=["basic", "basic", "basic"], min_length=3, max_length=3,
                                 description="partner N, then E and W")
     name: PlayerName = ""
-    pace: float = Field(default=0.7, ge=0, le=5, description="seconds a computer player takes per card")
-    seed: int | None = Field(default=None, ge=0, lt=2**31, description="the same seed deals the same cards")
+    pace: StrictFloat = Field(default=0.7, ge=0, le=5, description="seconds a computer player takes per card")
+    seed: StrictInt | None = Field(default=None, ge=0, lt=2**31, description="the same seed deals the same cards")
 
 
 class NewTable(RulesChoice):
@@ -57,9 +57,9 @@ class NewTable(RulesChoice):
     level: Level = "basic"
     name: RequiredPlayerName
     seat: Seat = "S"
-    pace: float = Field(default=0.7, ge=0, le=5)
-    away_limit: float = Field(default=60, ge=1, le=3600, description="seconds before a computer player sits in")
-    seed: int | None = Field(default=None, ge=0, lt=2**31)
+    pace: StrictFloat = Field(default=0.7, ge=0, le=5)
+    away_limit: StrictFloat = Field(default=60, ge=1, le=3600, description="seconds before a computer player sits in")
+    seed: StrictInt | None = Field(default=None, ge=0, lt=2**31)
 
 
 class JoinTable(BaseModel):

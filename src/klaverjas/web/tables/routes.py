@@ -10,6 +10,7 @@ from fastapi.responses import FileResponse
 
 from klaverjas.core import SEATS
 
+from ..errors import ErrorOut
 from ..pages import page
 from ..play.game import ActionError, GameTable, SeatInfo
 from ..play.models import Joined, JoinTable, NewTable, TableInfo
@@ -60,7 +61,8 @@ async def table_info(code: str, service: Service) -> TableInfo:
         "seats": [info.public(s) for s, info in enumerate(table.seats)]})
 
 
-@router.post("/api/tables/{code}/join", response_model=Joined, status_code=201, tags=["tables"])
+@router.post("/api/tables/{code}/join", response_model=Joined, status_code=201, tags=["tables"],
+             responses={409: {"model": ErrorOut, "description": "the seat is taken"}})
 async def join_table(code: str, body: JoinTable, service: Service) -> Joined:
     runtime = runtime_of_code(service, code)
     table = runtime.table

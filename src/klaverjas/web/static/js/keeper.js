@@ -115,7 +115,12 @@ function setTitle() {
 // ---------------------------------------------------------------- list
 async function listView() {
   const held = Object.values(tokens()).map((x) => x.token).filter(Boolean);
-  const sheets = held.length ? await api('GET', '/api/sheets', undefined, { token: held.join(',') }) : [];
+  let sheets = [];
+  try {
+    if (held.length) sheets = await api('GET', '/api/sheets', undefined, { token: held.join(',') });
+  } catch (e) {
+    if (!(e instanceof ApiError) || e.status !== 401) throw e; // 401: none of the held sheets is left
+  }
   const items = sheets.map((s) => {
     const name = s.title || `${s.teams.NS} – ${s.teams.EW}`;
     const score = s.rules === 'sa' ? `${s.strokes.NS} – ${s.strokes.EW} ${t('keeper.strokes').toLowerCase()}`
