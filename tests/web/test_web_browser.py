@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import socket
 import threading
 import time
@@ -281,3 +282,46 @@ def test_english_keyboard_and_names_as_text(page: Page, server: LiveServer) -> N
     page.emulate_media(media="print")
     expect(page.get_by_test_id("new-round")).to_be_hidden()
     expect(page.get_by_test_id("total-NS")).to_be_visible()
+
+
+def test_a_sheet_shared_read_only_and_for_editing(page: Page, server: LiveServer, browser: Any) -> None:
+    sid = new_sheet_ui(page, server, teams=("Oost", "West"))
+    page.get_by_test_id("new-round").click()
+    enter_deal(page, "Oost", {"Oost": "100"})
+    expect_totals(page, 100, 62)
+    # The owner makes a viewing link and an editing link in the share dialog.
+    page.get_by_test_id("share").click()
+    link = page.get_by_test_id("share-url")
+    page.get_by_test_id("share-read").click()
+    expect(link).to_have_value(re.compile(r"token="))
+    read_link = link.input_value()
+    page.get_by_test_id("share-edit").click()
+    expect(link).not_to_have_value(read_link)
+    edit_link = link.input_value()
+    assert f"/keeper#sheet={sid}&token=" in read_link and read_link != edit_link
+    others = [browser.new_context(locale="nl-NL") for _ in range(3)]
+    try:
+        viewer, editor, stranger = (ctx.new_page() for ctx in others)
+        viewer.goto(read_link)
+        expect(viewer.get_by_test_id("total-NS")).to_have_text("100")
+        expect(viewer.get_by_test_id("read-only")).to_be_visible()
+        expect(viewer.get_by_test_id("new-round")).to_have_count(0)
+        expect(viewer.get_by_test_id("undo")).to_have_count(0)
+        assert "token" not in viewer.url and viewer.url.endswith(f"#/sheet/{sid}")  # gone from the address
+        viewer.reload()  # the token is kept in the browser, not in the address
+        expect(viewer.get_by_test_id("total-NS")).to_have_text("100")
+        editor.goto(edit_link)
+        editor.get_by_test_id("new-round").click()
+        enter_deal(editor, "West", {"West": "90"})
+        expect(editor.get_by_test_id("total-EW")).to_have_text(str(62 + 90))
+        expect(editor.get_by_test_id("share")).to_have_count(0)  # only the owner shares
+        # Without a link the sheet is nobody's business: not listed, not opened by its number.
+        stranger.goto(f"{server.url}/keeper#/sheet/{sid}")
+        expect(stranger.get_by_role("alert")).to_be_visible()
+        stranger.goto(f"{server.url}/keeper#/")
+        expect(stranger.locator("a.sheet-link")).to_have_count(0)
+        page.reload()
+        expect_totals(page, 100 + 72, 62 + 90)
+    finally:
+        for ctx in others:
+            ctx.close()
