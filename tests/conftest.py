@@ -54,7 +54,10 @@ def browser(chromium: str) -> Iterator[Any]:
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
     """A phone-sized Dutch page; errors in the page's scripts fail the test."""
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="nl-NL", has_touch=True)
+    # Playwright's wait_for_function evaluates its string inside the page, which the pages' CSP (no
+    # 'unsafe-eval') forbids; tests/web/test_web_browser.py drives the pages with the CSP in force.
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="nl-NL", has_touch=True,
+                              bypass_csp=True)
     pg = ctx.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
