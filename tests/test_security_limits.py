@@ -132,3 +132,15 @@ def test_sockets_per_address_are_capped(client: TestClient) -> None:
             assert closed.value.code == 4429
     with client.websocket_connect(url) as again:  # closed sockets no longer count
         assert again.receive_json()["type"] == "state"
+
+
+def test_serve_scales_the_limits() -> None:
+    from klaverjas.cli.main import build_parser
+
+    assert build_parser().parse_args(["serve"]).limit_scale == 1
+    assert build_parser().parse_args(["serve", "--limit-scale", "10"]).limit_scale == 10
+    assert Limits().scaled(10).create == Rate(Limits().create.burst * 10, Limits().create.per_minute * 10)
+    assert Limits().scaled(10).sockets == Limits().sockets * 10
+    for bad in ("0", "x", "-1"):
+        with pytest.raises(SystemExit):
+            build_parser().parse_args(["serve", "--limit-scale", bad])

@@ -35,6 +35,16 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _scale(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 < value <= 100_000:
+        raise argparse.ArgumentTypeError(f"{value:g} is outside 0..100000")
+    return value
+
+
 def register(subparsers: Any) -> None:
     p = subparsers.add_parser("serve", help="run the web app (score keeper) on http://127.0.0.1:8000")
     p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1, this machine only)")
@@ -47,6 +57,8 @@ def register(subparsers: Any) -> None:
                    help="close an idle connection after this long (default 5)")
     p.add_argument("--request-timeout", type=_seconds, default=10, metavar="SECONDS",
                    help="close a connection whose request has not fully arrived after this long (default 10)")
+    p.add_argument("--limit-scale", type=_scale, default=1.0, metavar="FACTOR",
+                   help="every rate limit times FACTOR (default 1; more for many people behind one address)")
     p.set_defaults(func=serve)
 
 
@@ -100,10 +112,11 @@ def serve(args: argparse.Namespace) -> int:
 
     from klaverjas.web import create_app, default_db_path
     from klaverjas.web.app import DatabaseError
+    from klaverjas.web.limits import Limits
 
     db = args.db or str(default_db_path())
     try:
-        app = create_app(db, hosts=args.allowed_host)
+        app = create_app(db, hosts=args.allowed_host, limits=Limits().scaled(args.limit_scale))
     except DatabaseError as exc:
         print(f"klaverjas serve: {exc}", file=sys.stderr)
         return 2
