@@ -22,7 +22,9 @@ def served(ready_path: str = "/api/play", wait: float = 60.0) -> Iterator[str]:
         port = s.getsockname()[1]
     with tempfile.TemporaryDirectory() as tmp:
         env = {**os.environ, "KLAVERJAS_DB": str(Path(tmp) / "bench.db")}
-        server = subprocess.Popen([sys.executable, "-m", "klaverjas.cli.main", "serve", "--port", str(port)],
+        # A load test is one address making hundreds of tables: far past a person's rate limits.
+        server = subprocess.Popen([sys.executable, "-m", "klaverjas.cli.main", "serve", "--port", str(port),
+                                   "--limit-scale", "1000"],
                                   env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             deadline = time.time() + wait

@@ -119,10 +119,11 @@ def test_rules_pages_show_what_the_engine_computes(server: str, page: Page) -> N
 
 def test_glossary_link_from_the_score_sheet(server: str, page: Page) -> None:
     sheet = httpx.post(f"{server}/api/sheets", json={"teams": {"NS": "Wij", "EW": "Zij"}, "rules": "amsterdam"}).json()
-    r = httpx.post(f"{server}/api/sheets/{sheet['id']}/deals",
+    owner = {"Authorization": f"Bearer {sheet['owner_token']}"}
+    r = httpx.post(f"{server}/api/sheets/{sheet['id']}/deals", headers=owner,
                    json={"makers": "NS", "points": {"NS": 80, "EW": 82}, "roem": {"NS": 0, "EW": 0}})
     assert r.status_code == 201, r.text
-    page.goto(f"{server}/keeper#/sheet/{sheet['id']}")
+    page.goto(server + sheet["link"])  # the owner's link: the page keeps its token
     link = page.get_by_test_id("deal-1").get_by_test_id("nat").locator("a.term")
     expect(link).to_have_text("nat")
     link.click()

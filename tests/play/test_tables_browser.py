@@ -18,7 +18,7 @@ if HAVE_CHROMIUM:
 
 
 def new_page(browser: Any, frames: list[str]) -> Any:
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="nl-NL", has_touch=True)
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="nl-NL", has_touch=True, bypass_csp=True)
     page = ctx.new_page()
     page.set_default_timeout(15000)
     page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(payload)))

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
+from tests.web.keeper_client import KeeperClient
 
 from klaverjas.web import create_app
 
@@ -222,13 +223,15 @@ def test_sheets_list_patch_delete_and_csv(client: TestClient) -> None:
 
 
 def test_everything_survives_a_new_app_on_the_same_file(db_path: Path) -> None:
-    with TestClient(create_app(db_path)) as c:
+    with KeeperClient(create_app(db_path)) as c:
         sid = new_sheet(c, players=["A", "B", "C", "D"])["id"]
         add(c, sid, deal("NS", 100))
         d2 = add(c, sid, deal("EW", 100))["deals"][-1]["id"]
         c.put(f"/api/sheets/{sid}/deals/{d2}", json=deal("EW", 50))
         before = c.get(f"/api/sheets/{sid}").json()
-    with TestClient(create_app(db_path)) as c:
+        tokens = c.tokens
+    with KeeperClient(create_app(db_path)) as c:
+        c.tokens = tokens  # the owner's tokens are kept by the keeper, not by the app
         after = c.get(f"/api/sheets/{sid}").json()
         assert after == before
         s = c.post(f"/api/sheets/{sid}/undo").json()  # the undo history is stored too

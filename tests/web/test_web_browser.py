@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import socket
 import threading
 import time
@@ -58,8 +59,9 @@ class LiveServer:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def api(self, method: str, path: str, **kw: Any) -> Any:
-        r = httpx.request(method, self.url + path, **kw)
+    def api(self, method: str, path: str, token: str | None = None, **kw: Any) -> Any:
+        headers = {"X-Klaverjas": "1", **({"Authorization": f"Bearer {token}"} if token else {})}
+        r = httpx.request(method, self.url + path, headers=headers, **kw)
         assert r.status_code < 400, r.text
         return r.json() if r.content else None
 
@@ -70,6 +72,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     srv.start()
     yield srv
     srv.stop()
+
+
+def token_of(page: Page, sid: int) -> str:
+    """The sheet's owner token as the page keeps it (localStorage)."""
+    token: str = page.evaluate(f"JSON.parse(localStorage.getItem('klaverjas.keeper.tokens'))['{sid}'].token")
+    return token
 
 
 def new_sheet_ui(page: Page, server: LiveServer, players: list[str] | None = None, rules: str = "Amsterdams",
@@ -138,8 +146,9 @@ def test_a_sheet_played_to_the_end(page: Page, server: LiveServer) -> None:
     expect_totals(page, 0, 464 + 312)
     expect(page.get_by_test_id("dealer")).to_have_text("Deelt nu: Dirk")
     # Deals 4..15 through the API, then a reload shows them.
+    owner = token_of(page, sid)
     for _ in range(12):
-        server.api("POST", f"/api/sheets/{sid}/deals", json={"makers": "NS", "points": {"NS": 100}})
+        server.api("POST", f"/api/sheets/{sid}/deals", owner, json={"makers": "NS", "points": {"NS": 100}})
     page.reload()
     expect_totals(page, 1200, 776 + 12 * 62)
     expect(page.get_by_test_id("dealer")).to_have_text("Deelt nu: Dirk")  # deal 16: 15 deals after Ann
@@ -190,7 +199,7 @@ def test_correct_delete_and_undo(page: Page, server: LiveServer) -> None:
         page.get_by_test_id("undo").click()
     expect_totals(page, 0, 0)
     expect(page.get_by_test_id("undo")).to_be_disabled()
-    assert server.api("GET", f"/api/sheets/{sid}")["deals"] == []
+    assert server.api("GET", f"/api/sheets/{sid}", token_of(page, sid))["deals"] == []
 
 
 def test_bad_input_is_shown_at_the_field_and_not_saved(page: Page, server: LiveServer) -> None:
@@ -211,7 +220,7 @@ def test_bad_input_is_shown_at_the_field_and_not_saved(page: Page, server: LiveS
     page.get_by_test_id("save").click()
     expect(page.locator('[id="err-points"]')).to_have_text("De punten samen moeten 162 zijn.")
     expect(page.locator('[id="err-pit"]')).to_have_text("Pit betekent alle 162 punten voor dat team.")
-    assert server.api("GET", f"/api/sheets/{sid}")["deals"] == []
+    assert server.api("GET", f"/api/sheets/{sid}", token_of(page, sid))["deals"] == []
     page.get_by_label("Punten Wij", exact=True).fill("162")
     page.get_by_test_id("save").click()
     expect_totals(page, 262, 0)
@@ -273,3 +282,76 @@ def test_english_keyboard_and_names_as_text(page: Page, server: LiveServer) -> N
     page.emulate_media(media="print")
     expect(page.get_by_test_id("new-round")).to_be_hidden()
     expect(page.get_by_test_id("total-NS")).to_be_visible()
+
+
+def test_a_sheet_shared_read_only_and_for_editing(page: Page, server: LiveServer, browser: Any) -> None:
+    sid = new_sheet_ui(page, server, teams=("Oost", "West"))
+    page.get_by_test_id("new-round").click()
+    enter_deal(page, "Oost", {"Oost": "100"})
+    expect_totals(page, 100, 62)
+    # The owner makes a viewing link and an editing link in the share dialog.
+    page.get_by_test_id("share").click()
+    link = page.get_by_test_id("share-url")
+    page.get_by_test_id("share-read").click()
+    expect(link).to_have_value(re.compile(r"token="))
+    read_link = link.input_value()
+    page.get_by_test_id("share-edit").click()
+    expect(link).not_to_have_value(read_link)
+    edit_link = link.input_value()
+    assert f"/keeper#sheet={sid}&token=" in read_link and read_link != edit_link
+    others = [browser.new_context(locale="nl-NL") for _ in range(3)]
+    try:
+        viewer, editor, stranger = (ctx.new_page() for ctx in others)
+        viewer.goto(read_link)
+        expect(viewer.get_by_test_id("total-NS")).to_have_text("100")
+        expect(viewer.get_by_test_id("read-only")).to_be_visible()
+        expect(viewer.get_by_test_id("new-round")).to_have_count(0)
+        expect(viewer.get_by_test_id("undo")).to_have_count(0)
+        assert "token" not in viewer.url and viewer.url.endswith(f"#/sheet/{sid}")  # gone from the address
+        viewer.reload()  # the token is kept in the browser, not in the address
+        expect(viewer.get_by_test_id("total-NS")).to_have_text("100")
+        editor.goto(edit_link)
+        editor.get_by_test_id("new-round").click()
+        enter_deal(editor, "West", {"West": "90"})
+        expect(editor.get_by_test_id("total-EW")).to_have_text(str(62 + 90))
+        expect(editor.get_by_test_id("share")).to_have_count(0)  # only the owner shares
+        # Without a link the sheet is nobody's business: not listed, not opened by its number.
+        stranger.goto(f"{server.url}/keeper#/sheet/{sid}")
+        expect(stranger.get_by_role("alert")).to_be_visible()
+        stranger.goto(f"{server.url}/keeper#/")
+        expect(stranger.locator("a.sheet-link")).to_have_count(0)
+        page.reload()
+        expect_totals(page, 100 + 72, 62 + 90)
+    finally:
+        for ctx in others:
+            ctx.close()
+
+
+def test_the_pages_work_under_their_content_security_policy(server: LiveServer, browser: Any) -> None:
+    """The other browser tests bypass the CSP (Playwright's wait_for_function needs eval); here it is in force:
+    each page renders, the keeper's API calls and the game's WebSocket go through, nothing is refused."""
+    ctx = browser.new_context(locale="nl-NL")
+    try:
+        pg = ctx.new_page()
+        refused: list[str] = []
+        pg.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
+        pg.on("pageerror", lambda e: refused.append(str(e)))
+        for path in ("/", "/keeper", "/learn"):
+            pg.goto(server.url + path)
+            expect(pg.locator("#site-header a").first).to_be_visible()
+        pg.goto(server.url + "/keeper#/new")
+        pg.get_by_role("button", name="Lijst maken").click()
+        expect(pg.get_by_test_id("total-NS")).to_have_text("0")
+        pg.goto(server.url + "/play")
+        pg.select_option("select[name=pace]", "0")
+        pg.get_by_role("button", name="Start").click()
+        # The socket's first state: the hand is dealt.
+        expect(pg.get_by_role("group", name="Je kaarten").get_by_role("button")).to_have_count(8, timeout=20000)
+        pg.goto(server.url + "/docs")
+        expect(pg.locator(".swagger-ui .info .title")).to_contain_text("Klaverjas")
+        pg.goto(server.url + "/redoc")
+        expect(pg.locator("redoc h1, [role=main] h1").first).to_contain_text("Klaverjas", timeout=20000)
+        # ReDoc's "powered by" logo comes from its makers' site: the CSP keeps that request from leaving.
+        assert [r for r in refused if "Loading the image 'https://cdn.redoc.ly/" not in r] == [], refused
+    finally:
+        ctx.close()

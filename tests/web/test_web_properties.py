@@ -10,8 +10,10 @@ import pytest
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tests.web.keeper_client import KeeperClient
 
 from klaverjas.web import create_app
+from klaverjas.web.limits import Limits
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
@@ -72,7 +74,8 @@ sheet_body = st.fixed_dictionaries({}, optional={
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     path: Path = tmp_path_factory.mktemp("props") / "props.db"
-    with TestClient(create_app(path)) as c:
+    # The page's client (owner tokens, X-Klaverjas); hypothesis makes far more sheets than a person would.
+    with KeeperClient(create_app(path, limits=Limits().scaled(100))) as c:
         yield c
 
 

@@ -60,14 +60,16 @@ def test_serve_defaults_and_a_bad_port() -> None:
 def test_a_server_restart_loses_nothing(tmp_path: Path) -> None:
     db = tmp_path / "keep.db"
     with serving(["--db", str(db)], tmp_path) as url:
-        sid = httpx.post(url + "/api/sheets", json={"players": ["A", "B", "C", "D"]}).json()["id"]
-        httpx.post(f"{url}/api/sheets/{sid}/deals", json={"makers": "NS", "points": {"NS": 100}})
-        d = httpx.post(f"{url}/api/sheets/{sid}/deals", json={"makers": "EW", "points": {"EW": 70}}).json()
-        httpx.delete(f"{url}/api/sheets/{sid}/deals/{d['deals'][0]['id']}")
-        before = httpx.get(f"{url}/api/sheets/{sid}").json()
+        made = httpx.post(url + "/api/sheets", json={"players": ["A", "B", "C", "D"]}).json()
+        sid, owner = made["id"], {"Authorization": f"Bearer {made['owner_token']}", "X-Klaverjas": "1"}
+        httpx.post(f"{url}/api/sheets/{sid}/deals", json={"makers": "NS", "points": {"NS": 100}}, headers=owner)
+        d = httpx.post(f"{url}/api/sheets/{sid}/deals", json={"makers": "EW", "points": {"EW": 70}},
+                       headers=owner).json()
+        httpx.delete(f"{url}/api/sheets/{sid}/deals/{d['deals'][0]['id']}", headers=owner)
+        before = httpx.get(f"{url}/api/sheets/{sid}", headers=owner).json()
     with serving(["--db", str(db)], tmp_path) as url:
-        assert httpx.get(f"{url}/api/sheets/{sid}").json() == before
-        after = httpx.post(f"{url}/api/sheets/{sid}/undo").json()  # undo history survives too
+        assert httpx.get(f"{url}/api/sheets/{sid}", headers=owner).json() == before
+        after = httpx.post(f"{url}/api/sheets/{sid}/undo", headers=owner).json()  # undo history survives too
         assert len(after["deals"]) == 2 and after["totals"] == {"NS": 100 + 162, "EW": 62}
 
 

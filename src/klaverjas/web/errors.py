@@ -3,6 +3,8 @@ can put each message at its field, and a client can branch on ``code``."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import Request
@@ -39,11 +41,71 @@ async def invalid_request(_: Request, exc: Exception) -> JSONResponse:
                           errors)
 
 
-async def http_error(_: Request, exc: Exception) -> JSONResponse:
+def methods_at(app: Any, path: str) -> set[str]:
+    """The methods the API serves at ``path``, read from its OpenAPI schema (every route that changes
+    anything is in it; the pages, left out, only answer GET)."""
+    table: list[tuple[re.Pattern[str], set[str]]] | None = getattr(app.state, "route_methods", None)
+    if table is None:
+        table = [(re.compile("^" + re.sub(r"\\{[^}]+\\}", "[^/]+", re.escape(template)) + "$"),
+                  {m.upper() for m in item if m in _METHODS})
+                 for template, item in app.openapi().get("paths", {}).items()]
+        app.state.route_methods = table
+    return set().union(*(methods for pattern, methods in table if pattern.match(path)))
+
+
+async def http_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, StarletteHTTPException)
-    return error_response(exc.status_code, "http", str(exc.detail))
+    response = error_response(exc.status_code, "http", str(exc.detail))
+    response.headers.update(exc.headers or {})
+    if exc.status_code == 405:  # Starlette's Allow names only the first route's method
+        response.headers["Allow"] = ", ".join(sorted(methods_at(request.app, request.url.path)))
+    return response
 
 
 Handler = Any  # Starlette's exception-handler callable; its exact type differs between versions
 HANDLERS: dict[int | type[Exception], Handler] = {RequestValidationError: invalid_request,
                                                   StarletteHTTPException: http_error}
+
+
+# --- the OpenAPI schema says so -------------------------------------------------------
+
+_ERROR_REF = {"$ref": "#/components/schemas/ErrorOut"}
+_WITH_BODY = ("post", "put", "patch")
+_CHANGES = ("post", "put", "patch", "delete")
+_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+
+
+def _error(description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": _ERROR_REF}}}
+
+
+def document_errors(schema: dict[str, Any], limited: Callable[[str, str], bool]) -> dict[str, Any]:
+    """The answers every route can give, in the schema: the 4xx bodies are :class:`ErrorOut` (never FastAPI's
+    default validation body), a body that is not JSON text is a 400, a change refused as cross-site a 403,
+    a path naming nothing a 404, and the rate-limited routes (``limited``: method, path) a 429."""
+    components = schema.setdefault("components", {}).setdefault("schemas", {})
+    components["ErrorOut"] = ErrorOut.model_json_schema(ref_template="#/components/schemas/{model}")
+    components.update(components["ErrorOut"].pop("$defs", {}))
+    for name in ("HTTPValidationError", "ValidationError"):
+        components.pop(name, None)
+    for path, item in schema.get("paths", {}).items():
+        for method, op in item.items():
+            if not isinstance(op, dict) or "responses" not in op:
+                continue
+            responses: dict[str, Any] = op["responses"]
+            if "422" in responses:  # FastAPI's own says HTTPValidationError; the app answers ErrorOut
+                said = responses["422"].get("description", "Validation Error")
+                responses["422"] = _error("invalid input; each error names its field" if said == "Validation Error"
+                                          else said)
+            if method in _WITH_BODY and "requestBody" in op:
+                responses.setdefault("400", _error("the body is not JSON text"))
+                responses.setdefault("422", _error("invalid input; each error names its field"))
+            if method in _CHANGES:
+                responses.setdefault("403", _error("a change without a JSON body or `X-Klaverjas: 1`, or from "
+                                                   "another site's page"))
+            if "{" in path:
+                responses.setdefault("404", _error("no such thing at this path"))
+                responses.setdefault("422", _error("invalid input; each error names its field"))
+            if limited(method.upper(), path):
+                responses.setdefault("429", _error("too many requests of this kind; see Retry-After"))
+    return schema

@@ -267,7 +267,10 @@ def seated_out(store: ClubStore, club_id: str, key: TableKey) -> SeatedTableOut:
     settings = Settings(title=f"{ev.title} · round {key.round} · table {key.table}".strip(" ·"),
                         teams=(" & ".join(sides[0]), " & ".join(sides[1])), players=_seat_names(sides, ev.members),
                         first_dealer=first, rules=ev.rules, match_end=ev.match_end)
-    sheet = sheet_out(StoredSheet(key.table, settings, list(enumerate(deals, 1)), st.updated, st.updated, None))
+    # The table's phone enters this sheet's deals until its round closes: it edits, it never owns.
+    access = "read" if played.closed or ev.closed else "edit"
+    sheet = sheet_out(StoredSheet(key.table, settings, list(enumerate(deals, 1)), st.updated, st.updated, None),
+                      access)
     return SeatedTableOut(club_name=store.club(club_id).name, evening_title=ev.title, round=key.round,
                           table=key.table, sides=sides, round_closed=played.closed, evening_closed=ev.closed,
                           typed=bool(result and result.deals is None), complete=bool(result and result.complete),

@@ -2,29 +2,17 @@
 
 from __future__ import annotations
 
-import unicodedata
-from typing import Annotated, Literal
+from typing import Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
+
+from ..names import SheetName
 
 TeamCode = Literal["NS", "EW"]
+Access = Literal["owner", "edit", "read"]
 RulesName = Literal["amsterdam", "rotterdam", "sa"]
-MAX_NAME = 40
-
-
-def _clean_name(value: str) -> str:
-    # Names end up in SQLite, CSV and the page: refuse what none of them can show.
-    value = value.strip()
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        raise ValueError("name is not valid text") from None
-    if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in value):
-        raise ValueError("name contains control characters")
-    return value
-
-
-Name = Annotated[str, Field(max_length=MAX_NAME), AfterValidator(_clean_name)]
+Name = SheetName
+MATCH_END = r"^(open|(deals|points|strokes):[0-9]{1,6})$"  # which kinds a preset takes: docs/rules.md §7
 
 
 class TeamNames(BaseModel):
@@ -43,7 +31,7 @@ class SheetIn(BaseModel):
                                        description="four names in seating order (clockwise from the first)")
     first_dealer: StrictInt = Field(0, ge=0, le=3, description="index into players of who deals first")
     rules: RulesName = "amsterdam"
-    match_end: str | None = Field(None, max_length=20, description="deals:16, points:1500 or open; "
+    match_end: str | None = Field(None, max_length=20, pattern=MATCH_END, description="deals:16, points:1500 or open; "
                                   "sa sheets use strokes:5. Default deals:16 (sa: strokes:5)")
 
 
@@ -55,7 +43,7 @@ class SheetPatch(BaseModel):
     teams: TeamNames | None = None
     players: list[Name] | None = Field(None, min_length=4, max_length=4)
     first_dealer: StrictInt | None = Field(None, ge=0, le=3)
-    match_end: str | None = Field(None, max_length=20)
+    match_end: str | None = Field(None, max_length=20, pattern=MATCH_END)
 
 
 class PointsIn(BaseModel):
@@ -142,6 +130,29 @@ class SheetOut(BaseModel):
     carry: Pair
     can_undo: bool
     last_action: Literal["add", "edit", "delete"] | None
+    access: Access = Field(description="what the caller's token may do: owner (everything), edit (names and "
+                                       "deals), read")
+
+
+class NewSheetOut(SheetOut):
+    owner_token: str = Field(description="the owner's token: send it as `Authorization: Bearer <token>`; the "
+                                         "server keeps only its hash, so it cannot be shown again")
+    link: str = Field(description="the keeper page opening this sheet, the token in the fragment")
+
+
+class DealAddedOut(SheetOut):
+    deal_id: int = Field(description="the id of the deal this request added")
+
+
+class ShareIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    mode: Literal["read", "edit"] = Field(description="read: see the sheet; edit: also change names and deals")
+
+
+class ShareOut(BaseModel):
+    token: str
+    mode: Literal["read", "edit"]
+    link: str = Field(description="/keeper#sheet={id}&token={token}: the fragment never reaches a server")
 
 
 class SheetSummary(BaseModel):
@@ -156,3 +167,4 @@ class SheetSummary(BaseModel):
     over: bool
     winner: TeamCode | None
     updated: str
+    access: Access

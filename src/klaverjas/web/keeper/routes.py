@@ -14,14 +14,20 @@ from typing import Annotated, Any, cast
 from fastapi import APIRouter, Depends, Request
 from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from ..errors import ErrorItem, ErrorOut, error_response
 from ..pages import page
 from .models import (
+    Access,
+    DealAddedOut,
     DealIn,
     DealOut,
     GameOut,
+    NewSheetOut,
     Pair,
+    ShareIn,
+    ShareOut,
     SheetIn,
     SheetOut,
     SheetPatch,
@@ -36,7 +42,10 @@ from .store import NotFound, NothingToUndo, Store, StoredSheet
 SheetId = Annotated[int, PathParam(ge=1, le=2**53)]
 DealId = Annotated[int, PathParam(ge=1, le=2**53)]
 ERRORS: dict[int | str, dict[str, Any]] = {
-    404: {"model": ErrorOut, "description": "no such sheet or deal"},
+    401: {"model": ErrorOut, "description": "no token, or not a sheet token: send `Authorization: Bearer <token>`"},
+    403: {"model": ErrorOut, "description": "the token may not do this: it opens another sheet, is a read-only "
+                                            "share, or is not the owner's"},
+    404: {"model": ErrorOut, "description": "the sheet was deleted, or no such deal"},
     409: {"model": ErrorOut, "description": "not possible in the sheet's current state"},
     422: {"model": ErrorOut, "description": "invalid input; each error names its field"},
 }
@@ -63,7 +72,7 @@ def _check(settings: Settings, deals: list[tuple[int, DealInput]]) -> Computed:
     return compute(settings, deals)
 
 
-def sheet_out(st: StoredSheet) -> SheetOut:
+def sheet_out(st: StoredSheet, access: str) -> SheetOut:
     c = compute(st.settings, st.deals)
     s = st.settings
     m = c.match
@@ -88,6 +97,7 @@ def sheet_out(st: StoredSheet) -> SheetOut:
         winner=_team(winner), draw=m.draw, strokes=_pair(m.strokes), games=games, carry=_pair(m.carry),
         can_undo=st.last_action is not None,
         last_action=st.last_action,  # type: ignore[arg-type]
+        access=cast(Access, access),
     )
 
 
@@ -159,8 +169,26 @@ async def _no_undo(_: Request, exc: Exception) -> JSONResponse:
     return error_response(409, "nothing_to_undo", str(exc))
 
 
+class NoToken(Exception):
+    """A sheet request without a token (HTTP 401)."""
+
+
+class NotAllowed(Exception):
+    """A token that may not do this (HTTP 403)."""
+
+
+async def _no_token(_: Request, exc: Exception) -> JSONResponse:
+    response = error_response(401, "no_valid_token", str(exc))
+    response.headers["WWW-Authenticate"] = "Bearer"
+    return response
+
+
+async def _not_allowed(_: Request, exc: Exception) -> JSONResponse:
+    return error_response(403, "not_allowed", str(exc))
+
+
 HANDLERS: dict[int | type[Exception], Any] = {FieldError: _fields, Conflict: _conflict, NotFound: _missing,
-                                              NothingToUndo: _no_undo}
+                                              NothingToUndo: _no_undo, NoToken: _no_token, NotAllowed: _not_allowed}
 
 
 # --- API ---------------------------------------------------------------------------
@@ -171,32 +199,104 @@ def sheet_store(request: Request) -> Store:
 
 
 Sheets = Annotated[Store, Depends(sheet_store)]
+bearer = HTTPBearer(auto_error=False, description="a sheet's owner token or a share token; the list of sheets "
+                                                  "takes several, separated by commas")
+Credentials = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
 router = APIRouter()
+MAX_TOKEN = 200  # characters; a token is 32
 
 
-@router.get("/api/sheets", response_model=list[SheetSummary], tags=["sheets"])
-def list_sheets(store: Sheets) -> list[SheetSummary]:
+def _tokens(credentials: HTTPAuthorizationCredentials | None) -> list[str]:
+    if credentials is None:
+        return []
+    return [t.strip() for t in credentials.credentials.split(",") if 0 < len(t.strip()) <= MAX_TOKEN]
+
+
+def _access(store: Store, sheet_id: int, credentials: HTTPAuthorizationCredentials | None) -> str:
+    tokens = _tokens(credentials)
+    if not tokens:
+        raise NoToken("this sheet needs its token: send `Authorization: Bearer <token>`")
+    found = store.lookup(tokens[0])
+    if found is None:
+        raise NoToken("this token is not one of this server's sheet tokens")
+    if found[0] != sheet_id:
+        raise NotAllowed(f"this token opens another sheet, not sheet {sheet_id}")
+    return found[1]  # a deleted sheet's token still names it: the route answers 404
+
+
+def reader(sheet_id: SheetId, store: Sheets, credentials: Credentials) -> str:
+    """Any token of the sheet: owner, edit or read."""
+    return _access(store, sheet_id, credentials)
+
+
+def editor(sheet_id: SheetId, store: Sheets, credentials: Credentials) -> str:
+    """The owner's token or an edit share's."""
+    access = _access(store, sheet_id, credentials)
+    if access == "read":
+        raise NotAllowed("this is a read-only share of the sheet: it cannot change it")
+    return access
+
+
+def owner(sheet_id: SheetId, store: Sheets, credentials: Credentials) -> str:
+    """The owner's token only."""
+    access = _access(store, sheet_id, credentials)
+    if access != "owner":
+        raise NotAllowed("only the sheet's owner may do this")
+    return access
+
+
+Read = Annotated[str, Depends(reader)]
+Edit = Annotated[str, Depends(editor)]
+Own = Annotated[str, Depends(owner)]
+
+
+def keeper_link(sheet_id: int, token: str) -> str:
+    return f"/keeper#sheet={sheet_id}&token={token}"
+
+
+@router.get("/api/sheets", response_model=list[SheetSummary], tags=["sheets"],
+            responses={401: {"model": ErrorOut, "description": "no token, or none that opens a sheet"},
+                       422: ERRORS[422]})
+def list_sheets(store: Sheets, credentials: Credentials) -> list[SheetSummary]:
+    """The sheets the caller's tokens open (`Authorization: Bearer <token>,<token>,...`, at most 100; without
+    a token, or with none that opens a sheet, a 401).  A sheet is private to its owner and their shares."""
     result = []
-    for st in store.sheets():
-        out = sheet_out(st)
+    tokens = _tokens(credentials)
+    if not tokens:
+        raise NoToken("the list shows the sheets of the tokens sent: send `Authorization: Bearer <token>,...`")
+    found = store.sheets(tokens)
+    if not found:
+        raise NoToken("none of these tokens opens a sheet (deleted, or never made here)")
+    for st, access in found:
+        out = sheet_out(st, access)
         result.append(SheetSummary(id=out.id, title=out.title, teams=out.teams, rules=out.rules,
                                    match_end=out.match_end, deals=len(out.deals), totals=out.totals,
-                                   strokes=out.strokes, over=out.over, winner=out.winner, updated=out.updated))
+                                   strokes=out.strokes, over=out.over, winner=out.winner, updated=out.updated,
+                                   access=out.access))
     return result
 
 
-@router.post("/api/sheets", response_model=SheetOut, status_code=201, responses=ERRORS, tags=["sheets"])
-def create_sheet(body: SheetIn, store: Sheets) -> SheetOut:
-    return sheet_out(store.get(store.create(_settings_from(body))))
+CREATE_ERRORS: dict[int | str, dict[str, Any]] = {
+    403: ERRORS[403], 422: ERRORS[422],
+    429: {"model": ErrorOut, "description": "too many new sheets from this address; see Retry-After"}}
+
+
+@router.post("/api/sheets", response_model=NewSheetOut, status_code=201, responses=CREATE_ERRORS,
+             tags=["sheets"])
+def create_sheet(body: SheetIn, store: Sheets) -> NewSheetOut:
+    """A new sheet; the answer carries its owner's token, needed for everything after."""
+    sheet_id, token = store.create(_settings_from(body))
+    out = sheet_out(store.get(sheet_id), "owner")
+    return NewSheetOut(**out.model_dump(), owner_token=token, link=keeper_link(sheet_id, token))
 
 
 @router.get("/api/sheets/{sheet_id}", response_model=SheetOut, responses=ERRORS, tags=["sheets"])
-def get_sheet(sheet_id: SheetId, store: Sheets) -> SheetOut:
-    return sheet_out(store.get(sheet_id))
+def get_sheet(sheet_id: SheetId, store: Sheets, access: Read) -> SheetOut:
+    return sheet_out(store.get(sheet_id), access)
 
 
 @router.patch("/api/sheets/{sheet_id}", response_model=SheetOut, responses=ERRORS, tags=["sheets"])
-def patch_sheet(sheet_id: SheetId, body: SheetPatch, store: Sheets) -> SheetOut:
+def patch_sheet(sheet_id: SheetId, body: SheetPatch, store: Sheets, access: Edit) -> SheetOut:
     old = store.get(sheet_id).settings
     s = replace(old)
     if body.title is not None:
@@ -212,54 +312,65 @@ def patch_sheet(sheet_id: SheetId, body: SheetPatch, store: Sheets) -> SheetOut:
         s = replace(s, match_end=body.match_end)
     check_settings(s)
     store.update(sheet_id, s, _check)
-    return sheet_out(store.get(sheet_id))
+    return sheet_out(store.get(sheet_id), access)
 
 
 @router.delete("/api/sheets/{sheet_id}", status_code=204, responses=ERRORS, tags=["sheets"])
-def delete_sheet(sheet_id: SheetId, store: Sheets) -> Response:
+def delete_sheet(sheet_id: SheetId, store: Sheets, _: Own) -> Response:
+    """Delete the sheet with its deals and every share (the owner only)."""
     store.delete(sheet_id)
     return Response(status_code=204)
 
 
-@router.post("/api/sheets/{sheet_id}/deals", response_model=SheetOut, status_code=201, responses=ERRORS,
+@router.post("/api/sheets/{sheet_id}/shares", response_model=ShareOut, status_code=201, responses=ERRORS,
+             tags=["sheets"])
+def share_sheet(sheet_id: SheetId, body: ShareIn, store: Sheets, _: Own) -> ShareOut:
+    """A share link (the owner only): ``read`` shows the sheet, ``edit`` also lets its holder type deals."""
+    token = store.share(sheet_id, body.mode)
+    return ShareOut(token=token, mode=body.mode, link=keeper_link(sheet_id, token))
+
+
+@router.post("/api/sheets/{sheet_id}/deals", response_model=DealAddedOut, status_code=201, responses=ERRORS,
              tags=["deals"])
-def add_deal(sheet_id: SheetId, body: DealIn, store: Sheets) -> SheetOut:
+def add_deal(sheet_id: SheetId, body: DealIn, store: Sheets, access: Edit, response: Response) -> DealAddedOut:
+    """Add a deal; the answer names it (``deal_id`` and the Location header) even when others write at once."""
     st = store.get(sheet_id)
-    if sheet_out(st).over:
+    if sheet_out(st, access).over:
         raise Conflict("match_over", "the match is over: no more deals")
-    store.add_deal(sheet_id, _deal_input(st.settings, body), _check)
-    return sheet_out(store.get(sheet_id))
+    deal_id = store.add_deal(sheet_id, _deal_input(st.settings, body), _check)
+    response.headers["Location"] = f"/api/sheets/{sheet_id}/deals/{deal_id}"
+    return DealAddedOut(**sheet_out(store.get(sheet_id), access).model_dump(), deal_id=deal_id)
 
 
 @router.put("/api/sheets/{sheet_id}/deals/{deal_id}", response_model=SheetOut, responses=ERRORS, tags=["deals"])
-def edit_deal(sheet_id: SheetId, deal_id: DealId, body: DealIn, store: Sheets) -> SheetOut:
+def edit_deal(sheet_id: SheetId, deal_id: DealId, body: DealIn, store: Sheets, access: Edit) -> SheetOut:
     st = store.get(sheet_id)
     try:
         store.edit_deal(sheet_id, deal_id, _deal_input(st.settings, body), _check)
     except Conflict:
         raise Conflict("match_over_earlier", "with this correction the match ends before the later deals; "
                        "delete those first") from None
-    return sheet_out(store.get(sheet_id))
+    return sheet_out(store.get(sheet_id), access)
 
 
 @router.delete("/api/sheets/{sheet_id}/deals/{deal_id}", response_model=SheetOut, responses=ERRORS,
                tags=["deals"])
-def delete_deal(sheet_id: SheetId, deal_id: DealId, store: Sheets) -> SheetOut:
+def delete_deal(sheet_id: SheetId, deal_id: DealId, store: Sheets, access: Edit) -> SheetOut:
     store.delete_deal(sheet_id, deal_id, _check)
-    return sheet_out(store.get(sheet_id))
+    return sheet_out(store.get(sheet_id), access)
 
 
 @router.post("/api/sheets/{sheet_id}/undo", response_model=SheetOut, responses=ERRORS, tags=["deals"])
-def undo(sheet_id: SheetId, store: Sheets) -> SheetOut:
-    """Undo the last add, correction or delete on this sheet."""
+def undo(sheet_id: SheetId, store: Sheets, access: Edit) -> SheetOut:
+    """Undo the last add, correction or delete on this sheet (no body: send `X-Klaverjas: 1`)."""
     store.undo(sheet_id, _check)
-    return sheet_out(store.get(sheet_id))
+    return sheet_out(store.get(sheet_id), access)
 
 
 @router.get("/api/sheets/{sheet_id}/export.csv", responses={**ERRORS, 200: {"content": {"text/csv": {}}}},
             tags=["sheets"], response_class=Response)
-def export_csv(sheet_id: SheetId, store: Sheets) -> Response:
-    out = sheet_out(store.get(sheet_id))
+def export_csv(sheet_id: SheetId, store: Sheets, access: Read) -> Response:
+    out = sheet_out(store.get(sheet_id), access)
     return Response(sheet_csv(out), media_type="text/csv; charset=utf-8",
                     headers={"Content-Disposition": f'attachment; filename="klaverjas-sheet-{sheet_id}.csv"'})
 

@@ -6,11 +6,20 @@ before it commits, a ``check`` callback recomputes the sheet with the core and
 may raise, which rolls the change back: nothing invalid is ever stored.
 Each deal change also writes an undo record (add, edit with the old inputs,
 delete as a soft delete) so ↶ can reverse it exactly.
+
+A sheet belongs to the holders of its tokens: the owner's (made with the sheet) and the share tokens the
+owner hands out (``edit`` or ``read``).  Only their SHA-256 is stored, so the file alone opens no sheet.
+
+The schema is versioned (table ``keeper_schema``): each step in :data:`STEPS` runs once, in its own
+transaction.  Step 2 gave the sheets of older files, which had no owner, an owner token each; those tokens
+exist nowhere else, so the store keeps them in :attr:`Store.adopted` for ``klaverjas serve`` to print once.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import secrets
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator
@@ -51,6 +60,18 @@ CREATE TABLE IF NOT EXISTS actions (
 CREATE INDEX IF NOT EXISTS actions_sheet ON actions(sheet_id, id);
 """
 
+TOKENS = """
+CREATE TABLE IF NOT EXISTS sheet_tokens (
+    hash TEXT PRIMARY KEY,      -- SHA-256 of the token, hex
+    sheet_id INTEGER NOT NULL,  -- kept after the sheet is deleted: its holders learn it is gone (404)
+    mode TEXT NOT NULL,         -- owner | edit | read
+    created TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS sheet_tokens_sheet ON sheet_tokens(sheet_id);
+"""
+MODES = ("owner", "edit", "read")
+MAX_TOKENS = 100  # tokens one list request may name
+
 Check = Callable[[Settings, list[tuple[int, DealInput]]], object]
 
 
@@ -76,6 +97,43 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def _add_token(db: sqlite3.Connection, sheet_id: int, mode: str) -> str:
+    token = new_token()
+    db.execute("INSERT INTO sheet_tokens (hash, sheet_id, mode, created) VALUES (?, ?, ?, ?)",
+               (token_hash(token), sheet_id, mode, _now()))
+    return token
+
+
+def _script(db: sqlite3.Connection, script: str) -> None:
+    # Statement by statement: executescript would commit the step's transaction half-way.
+    for statement in script.split(";"):
+        if statement.strip():
+            db.execute(statement)
+
+
+def _step_tables(db: sqlite3.Connection) -> list[tuple[int, str]]:
+    _script(db, SCHEMA)
+    return []
+
+
+def _step_owners(db: sqlite3.Connection) -> list[tuple[int, str]]:
+    """Sheets made before sheets had owners get an owner token each (printed once by ``klaverjas serve``)."""
+    _script(db, TOKENS)
+    return [(r["id"], _add_token(db, r["id"], "owner")) for r in db.execute("SELECT id FROM sheets ORDER BY id")]
+
+
+# Schema steps in order; version n is the file after STEPS[n - 1]. Each returns the sheets it adopted.
+STEPS: tuple[Callable[[sqlite3.Connection], list[tuple[int, str]]], ...] = (_step_tables, _step_owners)
+
+
 class Store:
     """One connection guarded by a lock: the app is small and SQLite serialises writes anyway."""
 
@@ -89,7 +147,25 @@ class Store:
         self._db.execute("PRAGMA foreign_keys = ON")
         self._db.execute("PRAGMA journal_mode = WAL")
         self._db.execute("PRAGMA synchronous = FULL")  # a deal typed in is on disk before we answer
-        self._db.executescript(SCHEMA)
+        self.adopted: list[tuple[int, str]] = []  # (sheet id, owner token) made by the owner step just now
+        self._migrate()
+
+    def _migrate(self) -> None:
+        self._db.execute("CREATE TABLE IF NOT EXISTS keeper_schema (version INTEGER NOT NULL)")
+        while True:
+            with self._tx() as db:  # the version is read inside the step's transaction: two apps may start at once
+                row = db.execute("SELECT version FROM keeper_schema").fetchone()
+                if row is None:  # a new file, or one from before the schema had versions (it has sheets then)
+                    old = db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sheets'")
+                    version = 1 if old.fetchone() else 0
+                    db.execute("INSERT INTO keeper_schema (version) VALUES (?)", (version,))
+                else:
+                    version = row["version"]
+                if version >= len(STEPS):
+                    return
+                adopted = STEPS[version](db)
+                db.execute("UPDATE keeper_schema SET version = ?", (version + 1,))
+            self.adopted += adopted
 
     def close(self) -> None:
         with self._lock:
@@ -129,13 +205,43 @@ class Store:
         with self._lock:
             return self._load(self._db, sheet_id)
 
-    def sheets(self) -> list[StoredSheet]:
+    def sheets(self, tokens: list[str] | None = None) -> list[tuple[StoredSheet, str]]:
+        """The sheets these tokens open, most recently changed first, each with the strongest mode held
+        (every sheet as its owner when ``tokens`` is None: for tools on the file, never for a request)."""
         with self._lock:
-            ids = [r["id"] for r in self._db.execute("SELECT id FROM sheets ORDER BY updated DESC, id DESC")]
-            return [self._load(self._db, i) for i in ids]
+            if tokens is None:
+                rows = self._db.execute("SELECT id, 'owner' AS mode FROM sheets ORDER BY updated DESC, id DESC")
+            else:
+                hashes = [token_hash(t) for t in tokens[:MAX_TOKENS]]
+                rows = self._db.execute(
+                    "SELECT s.id, min(CASE t.mode WHEN 'owner' THEN 0 WHEN 'edit' THEN 1 ELSE 2 END) AS rank"
+                    f" FROM sheets s JOIN sheet_tokens t ON t.sheet_id = s.id WHERE t.hash IN"
+                    f" ({','.join('?' * len(hashes))}) GROUP BY s.id ORDER BY s.updated DESC, s.id DESC", hashes)
+            found = [(r[0], r[1] if tokens is None else MODES[r[1]]) for r in rows]
+            return [(self._load(self._db, i), mode) for i, mode in found]
+
+    def lookup(self, token: str) -> tuple[int, str] | None:
+        """The sheet ``token`` belongs to (perhaps deleted since) and what it may do: owner, edit, read."""
+        with self._lock:
+            row = self._db.execute("SELECT sheet_id, mode FROM sheet_tokens WHERE hash = ?",
+                                   (token_hash(token),)).fetchone()
+            return None if row is None else (int(row["sheet_id"]), str(row["mode"]))
+
+    def access(self, sheet_id: int, token: str) -> str | None:
+        """What ``token`` may do with the sheet: owner, edit, read, or None."""
+        found = self.lookup(token)
+        return found[1] if found is not None and found[0] == sheet_id else None
+
+    def share(self, sheet_id: int, mode: str) -> str:
+        """A new share token for the sheet (``edit`` or ``read``)."""
+        assert mode in ("edit", "read")
+        with self._tx() as db:
+            self._load(db, sheet_id)
+            return _add_token(db, sheet_id, mode)
 
     # --- sheets ----------------------------------------------------------
-    def create(self, s: Settings) -> int:
+    def create(self, s: Settings) -> tuple[int, str]:
+        """A new sheet; returns its id and its owner's token."""
         now = _now()
         with self._tx() as db:
             cur = db.execute(
@@ -144,7 +250,7 @@ class Store:
                 (s.title, s.teams[0], s.teams[1], json.dumps(list(s.players)) if s.players else None,
                  s.first_dealer, s.rules, s.match_end, now, now))
             assert cur.lastrowid is not None
-            return cur.lastrowid
+            return cur.lastrowid, _add_token(db, cur.lastrowid, "owner")
 
     def update(self, sheet_id: int, s: Settings, check: Check) -> None:
         with self._tx() as db:

@@ -228,6 +228,7 @@ class ErrorFrame(Frozen):
     code: str
     message: str
     reason: Texts | None = None
+    retry_after: int | None = None  # rate limited: seconds until the message is accepted
 
 
 class PongFrame(Frozen):
@@ -262,7 +263,7 @@ def frame_json(frame: Frozen) -> dict[str, Any]:
 
 
 def error_frame(code: str, message: str, reason: Texts | None = None) -> dict[str, Any]:
-    extra = {"reason": reason} if reason else {}
+    extra: dict[str, Any] = {"reason": reason} if reason else {}
     return frame_json(ErrorFrame(type="error", code=code, message=message, **extra))
 
 

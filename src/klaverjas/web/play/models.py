@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, StrictFloat, StrictInt, model_validator
 
 from klaverjas.core import Rules
 from klaverjas.core.rules_words import rules_words
+
+from ..names import PlayerName, RequiredPlayerName
 
 Seat = Literal["N", "E", "S", "W"]
 Team = Literal["NS", "EW"]
@@ -57,20 +59,20 @@ class NewGame(RulesChoice):
 
     levels: list[Level] = Field(default=["basic", "basic", "basic"], min_length=3, max_length=3,
                                 description="partner N, then E and W")
-    name: str = Field(default="", max_length=30)
-    pace: float = Field(default=0.7, ge=0, le=5, description="seconds a computer player takes per card")
-    seed: int | None = Field(default=None, ge=0, lt=2**31, description="the same seed deals the same cards")
+    name: PlayerName = ""
+    pace: StrictFloat = Field(default=0.7, ge=0, le=5, description="seconds a computer player takes per card")
+    seed: StrictInt | None = Field(default=None, ge=0, lt=2**31, description="the same seed deals the same cards")
 
 
 class NewTable(RulesChoice):
     """A table for friends: the host picks a seat; empty chairs get computer players at the start."""
 
     level: Level = "basic"
-    name: str = Field(min_length=1, max_length=30)
+    name: RequiredPlayerName
     seat: Seat = "S"
-    pace: float = Field(default=0.7, ge=0, le=5)
-    away_limit: float = Field(default=60, ge=1, le=3600, description="seconds before a computer player sits in")
-    seed: int | None = Field(default=None, ge=0, lt=2**31)
+    pace: StrictFloat = Field(default=0.7, ge=0, le=5)
+    away_limit: StrictFloat = Field(default=60, ge=1, le=3600, description="seconds before a computer player sits in")
+    seed: StrictInt | None = Field(default=None, ge=0, lt=2**31)
 
 
 Secret = Annotated[str, Field(min_length=1, max_length=64)]
@@ -81,7 +83,7 @@ class JoinTable(BaseModel):
     invitation (then ``seat`` may be left out)."""
 
     model_config = ConfigDict(extra="forbid")
-    name: str = Field(min_length=1, max_length=30)
+    name: RequiredPlayerName
     seat: Seat | None = None
     invite: Secret | None = Field(None, description="the secret after #invite= in the host's invitation link")
 

@@ -7,12 +7,15 @@ Each text frame from the client is one :data:`~.frames.ClientMessage`; every ans
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
-from .frames import CLIENT_MESSAGE, Advice, HintFrame, PingMessage, PongFrame, error_frame, frame_json
+from ..limits import Limiter, client_address, keys_of, retry_after
+from ..names import problem
+from ..security import foreign_origin
+from .frames import CLIENT_MESSAGE, Advice, ErrorFrame, HintFrame, PingMessage, PongFrame, error_frame, frame_json
 from .game import ActionError
 from .service import Connection, PlayService, TableRuntime, play_service
 
@@ -26,6 +29,25 @@ router = APIRouter()
 async def game_socket(socket: WebSocket, game_id: str,
                       service: Annotated[PlayService, Depends(play_service)]) -> None:
     await socket.accept()
+    origin = foreign_origin(socket.headers)
+    if origin is not None:  # a page of another site opening a socket with the visitor's browser
+        await socket.send_json(error_frame("foreign_origin", f"sockets from {origin} are not accepted here"))
+        await socket.close(code=4403)
+        return
+    limiter: Limiter = socket.app.state.limiter
+    address = client_address(socket.scope)
+    if not limiter.open_socket(address):
+        await socket.send_json(limited("too_many_sockets", f"at most {limiter.limits.sockets} sockets open "
+                                       "from one address", 10))
+        await socket.close(code=4429)
+        return
+    try:
+        await _serve(socket, game_id, service, limiter, address)
+    finally:
+        limiter.close_socket(address)
+
+
+async def _serve(socket: WebSocket, game_id: str, service: PlayService, limiter: Limiter, address: str) -> None:
     runtime = service.get(game_id) if len(game_id) <= MAX_ID else None
     if runtime is None:
         await socket.send_json(error_frame("no_game", "no such game"))
@@ -52,15 +74,17 @@ async def game_socket(socket: WebSocket, game_id: str,
             if raw is None:  # a binary frame: the protocol is JSON text
                 await socket.send_json(error_frame("bad_message", "send JSON text frames, not binary ones"))
                 continue
-            await handle(service, runtime, conn, raw)
+            await handle(service, runtime, conn, raw, limiter, keys_of(address, token))
     except WebSocketDisconnect:
         pass
     finally:
         service.leave(runtime, conn)
 
 
-async def handle(service: PlayService, runtime: TableRuntime, conn: Connection, raw: str) -> None:
-    """Answer one client frame: an error frame, a pong, a hint, or an action whose update goes to everyone."""
+async def handle(service: PlayService, runtime: TableRuntime, conn: Connection, raw: str,
+                 limiter: Limiter | None = None, keys: tuple[str, ...] = ()) -> None:
+    """Answer one client frame: an error frame, a pong, a hint, or an action whose update goes to everyone.
+    Hints and chat take a token of the ``limiter`` for each of ``keys`` (address, seat token)."""
     send = conn.socket.send_json
     if len(raw) > MAX_MESSAGE:
         await send(error_frame("too_large", f"message of {len(raw)} bytes; the limit is {MAX_MESSAGE}"))
@@ -76,8 +100,18 @@ async def handle(service: PlayService, runtime: TableRuntime, conn: Connection, 
     if conn.seat is None:
         await send(error_frame("spectator", "spectators watch: they cannot act or chat"))
         return
+    if message.type in ("chat", "hint") and limiter is not None:
+        wait = limiter.take(message.type, *keys)
+        if wait:
+            await send(limited("rate_limited", f"too many {message.type} messages; try again in "
+                               f"{retry_after(wait)} s", wait))
+            return
     try:
         if message.type == "chat":
+            why = problem(message.text)
+            if why is not None:
+                await send(error_frame("bad_text", f"the message {why}"))
+                return
             await service.chat(runtime, conn.seat, message.text)
         elif message.type == "hint":
             options = await service.hint(runtime, conn.seat)
@@ -86,6 +120,11 @@ async def handle(service: PlayService, runtime: TableRuntime, conn: Connection, 
             await service.act(runtime, conn.seat, message.model_dump(exclude_none=True))
     except ActionError as exc:
         await send(error_frame(exc.code, str(exc), exc.reason))
+
+
+def limited(code: str, message: str, wait: float) -> dict[str, Any]:
+    """An error frame saying when to try again."""
+    return frame_json(ErrorFrame(type="error", code=code, message=message, retry_after=retry_after(wait)))
 
 
 def _what_is_wrong(exc: Exception) -> str:

@@ -1,6 +1,6 @@
 // The score keeper page: hash routes over the JSON API. The server computes
 // every score (with the rules core); this page only collects input and shows it.
-import { api, ApiError } from './api.js';
+import { api, ApiError, download } from './api.js';
 import { $, h } from './dom.js';
 import { termLink } from './glossary.js';
 import { has, onLangChange, t } from './i18n.js';
@@ -10,6 +10,66 @@ const app = $('app');
 const TEAMS = ['NS', 'EW'];
 const ROEM_STEPS = [20, 50, 100, 200];
 let flash = null; // a one-off status message shown on the next sheet render
+
+// ---------------------------------------------------------------- tokens
+// A sheet opens only with its token (the owner's, or a share's). This browser keeps the tokens of its
+// sheets in localStorage: { [id]: { token, access } }; the server keeps only their hashes.
+const TOKENS_KEY = 'klaverjas.keeper.tokens';
+
+function tokens() {
+  try {
+    const stored = JSON.parse(localStorage.getItem(TOKENS_KEY) || '{}');
+    return stored && typeof stored === 'object' ? stored : {};
+  } catch {
+    return {};
+  }
+}
+
+function saveTokens(all) {
+  localStorage.setItem(TOKENS_KEY, JSON.stringify(all));
+}
+
+function tokenOf(id) {
+  const held = tokens()[id];
+  return held ? held.token : null;
+}
+
+function keepToken(id, token, access) {
+  const all = tokens();
+  all[id] = { token, access };
+  saveTokens(all);
+}
+
+function forgetToken(id) {
+  const all = tokens();
+  delete all[id];
+  saveTokens(all);
+}
+
+// The API on one sheet, with its token.
+function sheetApi(method, id, path, body) {
+  return api(method, `/api/sheets/${id}${path}`, body, { token: tokenOf(id) });
+}
+
+// A share link (#sheet=ID&token=T): keep its token (unless this browser holds a stronger one), then drop
+// the token from the address at once, so history and bookmarks never keep it.
+function takeLinkToken() {
+  const params = new URLSearchParams(location.hash.replace(/^#/, ''));
+  const id = params.get('sheet');
+  const token = params.get('token');
+  if (!id || !/^\d+$/.test(id) || !token) return;
+  const held = tokens()[id];
+  if (!held || held.access === 'read') keepToken(id, token, null);
+  history.replaceState(null, '', `${location.pathname}${location.search}#/sheet/${id}`);
+}
+
+// The sheet as this token sees it; remembers what the token may do.
+async function loadSheet(id) {
+  const sheet = await sheetApi('GET', id, '');
+  const held = tokens()[id];
+  if (held && held.access !== sheet.access) keepToken(id, held.token, sheet.access);
+  return sheet;
+}
 
 function go(hash) {
   if (location.hash === hash) route();
@@ -54,7 +114,13 @@ function setTitle() {
 
 // ---------------------------------------------------------------- list
 async function listView() {
-  const sheets = await api('GET', '/api/sheets');
+  const held = Object.values(tokens()).map((x) => x.token).filter(Boolean);
+  let sheets = [];
+  try {
+    if (held.length) sheets = await api('GET', '/api/sheets', undefined, { token: held.join(',') });
+  } catch (e) {
+    if (!(e instanceof ApiError) || e.status !== 401) throw e; // 401: none of the held sheets is left
+  }
   const items = sheets.map((s) => {
     const name = s.title || `${s.teams.NS} – ${s.teams.EW}`;
     const score = s.rules === 'sa' ? `${s.strokes.NS} – ${s.strokes.EW} ${t('keeper.strokes').toLowerCase()}`
@@ -122,7 +188,8 @@ function showErrors(form, err, vars, slotFor) {
 }
 
 async function sheetFormView(sheetId) {
-  const sheet = sheetId ? await api('GET', `/api/sheets/${sheetId}`) : null;
+  const sheet = sheetId ? await loadSheet(sheetId) : null;
+  if (sheet && sheet.access === 'read') { go(`#/sheet/${sheet.id}`); return; }
   const players = (sheet && sheet.players) || ['', '', '', ''];
   const rules = sheet ? sheet.rules : 'amsterdam';
   const matchEnd = sheet ? sheet.match_end : 'deals:16';
@@ -146,7 +213,7 @@ async function sheetFormView(sheetId) {
     h('div', { class: 'buttons' },
       h('button', { type: 'submit', class: 'primary big' }, sheet ? t('keeper.save') : t('keeper.create')),
       h('a', { href: sheet ? `#/sheet/${sheet.id}` : '#/', class: 'button' }, t('keeper.cancel')),
-      sheet ? h('button', { type: 'button', class: 'danger', onclick: () => deleteSheet(sheet.id) }, t('keeper.delete_sheet')) : null),
+      sheet && sheet.access === 'owner' ? h('button', { type: 'button', class: 'danger', onclick: () => deleteSheet(sheet.id) }, t('keeper.delete_sheet')) : null),
   );
   // South African sheets always play to five strokes: hide the Dutch match ends.
   const syncRules = () => {
@@ -171,7 +238,8 @@ async function sheetFormView(sheetId) {
       body.match_end = checkedValue(form, 'match_end');
     }
     try {
-      const saved = sheet ? await api('PATCH', `/api/sheets/${sheet.id}`, body) : await api('POST', '/api/sheets', body);
+      const saved = sheet ? await sheetApi('PATCH', sheet.id, '', body) : await api('POST', '/api/sheets', body);
+      if (!sheet) keepToken(saved.id, saved.owner_token, 'owner');
       go(`#/sheet/${saved.id}`);
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
@@ -184,7 +252,8 @@ async function sheetFormView(sheetId) {
 
 async function deleteSheet(id) {
   if (!window.confirm(t('keeper.confirm_delete_sheet'))) return;
-  await api('DELETE', `/api/sheets/${id}`);
+  await sheetApi('DELETE', id, '');
+  forgetToken(id);
   go('#/');
 }
 
@@ -281,7 +350,7 @@ function sheetTable(sheet) {
 
 async function undo(sheet) {
   try {
-    await api('POST', `/api/sheets/${sheet.id}/undo`);
+    await sheetApi('POST', sheet.id, '/undo');
     flash = t('keeper.undone');
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
@@ -290,8 +359,55 @@ async function undo(sheet) {
   route(['[data-testid="undo"]', '[data-testid="new-round"]']);
 }
 
+// The owner's share dialog: a link that shows the sheet, or one that also lets its holder type deals.
+function shareDialog(sheet) {
+  const out = h('div', { class: 'share-link', hidden: true },
+    h('label', { for: 'share-url' }, t('keeper.share_link')),
+    h('input', { id: 'share-url', type: 'text', readonly: true, 'data-testid': 'share-url' }),
+    h('button', {
+      type: 'button', onclick: async () => {
+        const input = dialog.querySelector('#share-url');
+        input.select();
+        try { await navigator.clipboard.writeText(input.value); status.textContent = t('keeper.copied'); } catch { /* selected: copy by hand */ }
+      },
+    }, t('keeper.copy')));
+  const status = h('p', { role: 'status', class: 'flash' });
+  const make = async (mode) => {
+    try {
+      const share = await sheetApi('POST', sheet.id, '/shares', { mode });
+      dialog.querySelector('#share-url').value = new URL(share.link, location.origin).href;
+      out.hidden = false;
+      status.textContent = t(mode === 'edit' ? 'keeper.share_made_edit' : 'keeper.share_made_read');
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      status.textContent = t('keeper.error', { detail: e.message });
+    }
+  };
+  const dialog = h('dialog', { class: 'share', 'data-testid': 'share-dialog', 'aria-labelledby': 'share-title' },
+    h('h2', { id: 'share-title' }, t('keeper.share_title')),
+    h('p', {}, t('keeper.share_hint')),
+    h('div', { class: 'buttons' },
+      h('button', { type: 'button', 'data-testid': 'share-read', onclick: () => make('read') }, t('keeper.share_read')),
+      h('button', { type: 'button', 'data-testid': 'share-edit', onclick: () => make('edit') }, t('keeper.share_edit'))),
+    out, status,
+    h('div', { class: 'buttons' }, h('button', { type: 'button', onclick: () => dialog.close() }, t('keeper.close'))));
+  return dialog;
+}
+
+async function exportCsv(id) {
+  try {
+    await download(`/api/sheets/${id}/export.csv`, `klaverjas-${id}.csv`, { token: tokenOf(id) });
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    flash = t('keeper.error', { detail: e.message });
+    route();
+  }
+}
+
 async function sheetView(id, focus) {
-  const sheet = await api('GET', `/api/sheets/${id}`);
+  const sheet = await loadSheet(id);
+  const canEdit = sheet.access !== 'read';
+  const dialog = sheet.access === 'owner' ? shareDialog(sheet) : null;
   const message = flash;
   flash = null;
   const title = sheet.title || `${sheet.teams.NS} – ${sheet.teams.EW}`;
@@ -307,16 +423,19 @@ async function sheetView(id, focus) {
     sheetTable(sheet),
     sheet.scoring === 'strokes' ? boemLadder(sheet) : null,
     h('p', { class: 'flash', role: 'status', 'data-testid': 'flash' }, message || ''),
-    h('div', { class: 'actions' },
+    canEdit ? null : h('p', { class: 'read-only', 'data-testid': 'read-only' }, t('keeper.read_only')),
+    canEdit ? h('div', { class: 'actions' },
       sheet.over ? null : h('a', { href: `#/sheet/${id}/deal/new`, class: 'button primary big', 'data-testid': 'new-round' }, t('keeper.new_round')),
       h('button', {
         type: 'button', class: 'big undo', 'data-testid': 'undo', 'aria-label': t('keeper.undo'), title: t('keeper.undo'),
         disabled: !sheet.can_undo, onclick: () => undo(sheet),
-      }, '↶')),
+      }, '↶')) : null,
     h('div', { class: 'more' },
-      h('a', { href: `#/sheet/${id}/settings`, class: 'button' }, t('keeper.settings')),
-      h('a', { href: `/api/sheets/${id}/export.csv`, class: 'button', download: `klaverjas-${id}.csv` }, t('keeper.export_csv')),
+      canEdit ? h('a', { href: `#/sheet/${id}/settings`, class: 'button' }, t('keeper.settings')) : null,
+      dialog ? h('button', { type: 'button', 'data-testid': 'share', onclick: () => dialog.showModal() }, t('keeper.share')) : null,
+      h('button', { type: 'button', 'data-testid': 'export', onclick: () => exportCsv(id) }, t('keeper.export_csv')),
       h('button', { type: 'button', onclick: () => window.print() }, t('keeper.print'))),
+    dialog,
   ), focus);
 }
 
@@ -326,7 +445,8 @@ function numberInput(id, value) {
 }
 
 async function dealView(sheetId, dealId) {
-  const sheet = await api('GET', `/api/sheets/${sheetId}`);
+  const sheet = await loadSheet(sheetId);
+  if (sheet.access === 'read') { go(`#/sheet/${sheetId}`); return; }
   const sa = sheet.scoring === 'strokes';
   const existing = dealId === 'new' ? null : sheet.deals.find((d) => String(d.id) === dealId);
   if (dealId !== 'new' && !existing) throw new ApiError(404, { detail: t('keeper.not_found'), code: 'not_found' });
@@ -417,8 +537,8 @@ async function dealView(sheetId, dealId) {
       body.stopped = input('stopped').checked;
     }
     try {
-      if (existing) await api('PUT', `/api/sheets/${sheetId}/deals/${existing.id}`, body);
-      else await api('POST', `/api/sheets/${sheetId}/deals`, body);
+      if (existing) await sheetApi('PUT', sheetId, `/deals/${existing.id}`, body);
+      else await sheetApi('POST', sheetId, '/deals', body);
       go(`#/sheet/${sheetId}`);
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
@@ -428,7 +548,7 @@ async function dealView(sheetId, dealId) {
 
   async function removeDeal() {
     try {
-      await api('DELETE', `/api/sheets/${sheetId}/deals/${existing.id}`);
+      await sheetApi('DELETE', sheetId, `/deals/${existing.id}`);
       go(`#/sheet/${sheetId}`);
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
@@ -463,5 +583,6 @@ async function route(focus) {
 renderHeader({ current: 'keeper', extras: () => h('a', { href: '#/', class: 'nav' }, t('keeper.all_sheets')) });
 onLangChange(() => { setTitle(); route(); });
 setTitle();
-window.addEventListener('hashchange', () => route());
+window.addEventListener('hashchange', () => { takeLinkToken(); route(); });
+takeLinkToken();
 route();
