@@ -1,6 +1,7 @@
 """Computer players say why: over a WebSocket, whole seeded deals of each level, every decision event of a
-computer player carries its reason in both languages, no event of a person does, and the deal review gives
-each computer player's card its reason."""
+computer player carries its reason in both languages (said live, or said to come after the deal and then
+given in full by ``deal_end``), no event of a person does, and the deal review gives each computer player's card
+its reason."""
 
 from __future__ import annotations
 
@@ -39,18 +40,45 @@ def play_deal(client: TestClient, level: str, seed: int, rules: dict[str, Any]) 
                 ws.send_json(move_for(state))
 
 
+HELD_BACK = {"en": "Reason shown after the deal.", "nl": "Reden volgt na het spel."}
+
+
+def full_reasons(events: list[dict[str, Any]]) -> dict[int, dict[str, str]]:
+    """Every computer player's reason by the seq of its event, in full: said live, or held back by its event and
+    given by the deal's ``deal_end`` (each held-back reason exactly once, none that was said live)."""
+    reasons: dict[int, dict[str, str]] = {}
+    held: set[int] = set()
+    for event in events:
+        if event["type"] in DECISIONS and "why" in event:
+            if event["why"] == HELD_BACK:
+                held.add(event["seq"])
+            else:
+                reasons[event["seq"]] = event["why"]
+        elif event["type"] == "deal_end":
+            given = [r["seq"] for r in event["reasons"]]
+            assert sorted(given) == sorted(held), (given, held)
+            reasons.update({r["seq"]: r["why"] for r in event["reasons"]})
+            held = set()
+    assert not held, f"reasons never given after the deal: {sorted(held)}"
+    return reasons
+
+
 def check_reasons(events: list[dict[str, Any]]) -> int:
-    """Every computer player's decision has a reason in both languages; South's have none."""
+    """Every computer player's decision has a reason in both languages (live, or after the deal); South's have
+    none."""
     decisions = 0
+    reasons = full_reasons(events)
     for event in events:
         if event["type"] not in DECISIONS:
             continue
         if event["seat"] == "S":
-            assert "why" not in event, event
+            assert "why" not in event and event["seq"] not in reasons, event
             continue
-        why = event.get("why")
-        assert why and set(why) == {"en", "nl"}, event
+        assert event.get("why"), event
+        why = reasons[event["seq"]]
+        assert set(why) == {"en", "nl"}, event
         assert why["en"].strip() and why["nl"].strip() and why["en"] != why["nl"], event
+        assert why != HELD_BACK, event
         decisions += 1
     return decisions
 
@@ -88,11 +116,12 @@ def test_every_decision_of_a_computer_player_says_why(tmp_path: Path, level: str
             review = review_of(client, game)
             assert review["available"] and len(review["cards"]) == 32
             cards = [e for e in events if e["type"] == "card"]
+            full = full_reasons(events)
             for reviewed, played in zip(review["cards"], cards, strict=True):
                 assert reviewed["card"] == played["card"]
-                assert reviewed["why"] == played.get("why")
+                assert reviewed["why"] == full.get(played["seq"])
                 assert (reviewed["why"] is None) == (reviewed["seat"] == "S")
-            reasons |= {e["why"]["en"] for e in events if "why" in e}
+            reasons |= {why["en"] for why in full.values()}
         assert {"bid", "card", "claim"} <= kinds
         # Each level gives its own kind of reason.
         mark = {"random": "A random choice", "basic": "Play the ", "strong": "likely deals"}[level]

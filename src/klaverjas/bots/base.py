@@ -9,6 +9,7 @@ from typing import Any
 from ..core import SUITS, TrumpAction, card_name
 from ..core.roem import quartet_values, trick_roem
 from ..core.texts import Text
+from .texts import LANGS, Reason, render
 from .view import View
 
 # A decision: a trump action, a card (int) or a roem claim (int, 0 = no claim).
@@ -62,6 +63,25 @@ def renege_reason(offender: int, card: int, index: int) -> Text:
 
     return both("call_renege", c_card=card, trick=index // 4 + 1, seat_en=SEAT_WORDS["en"][offender],
                 seat_nl=SEAT_WORDS["nl"][offender])
+
+
+def with_rule(why: Text, rule: Text) -> Reason:
+    """``why`` followed by " Rule of thumb: ``rule``": both reasons' texts in one."""
+    text = {lang: why[lang] + render("search_rule", lang, rule=rule[lang]) for lang in LANGS}
+    parts = (*_parts(why), ("search_rule", frozenset()), *_parts(rule))
+    return Reason(text, parts)
+
+
+def _parts(why: Text) -> tuple[tuple[str, frozenset[int]], ...]:
+    # A plain text says nothing of what it is made of: count it as one private part.
+    return why.parts if isinstance(why, Reason) else (("", frozenset()),)
+
+
+def held_back() -> Text:
+    """What every seat reads while the deal is on instead of a reason that tells of a hidden hand."""
+    from .texts import both
+
+    return both("held_back")
 
 
 class Bot(ABC):

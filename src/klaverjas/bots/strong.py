@@ -17,19 +17,19 @@ import importlib.util
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..core import SUIT_MASKS, TABLES, TrumpAction, cards_of, legal_for, trick_view
 from ..core.seats import step_of
 from ..core.texts import Text
 from ..core.trump import PASS, PLAY
-from .base import Action, Bot, Option
+from .base import Action, Bot, Option, with_rule
 from .basic import BasicBot, card_options, suit_names, trump_options
 from .bidding import model as bidding_model
 from .bidding import place_of
 from .sampling import PLAY_MISMATCH, ChoiceCache, PlayEvidence, World, deal_hidden, sample_worlds
-from .texts import LANGS, both, render
+from .texts import both
 from .view import View
 
 # Set to False to take the strong level out of every list of levels (the CLI, the arena, the web app).
@@ -235,8 +235,7 @@ def search_option(figs: list[CardFigures], i: int, rule: Option) -> Option:
                    diff=_fmt(best.mean - f.mean), c_best=best.card)
     agrees = not ((rule.code in SURE_CODES and f.holds < f.samples) or (rule.code in LOST_CODES and f.holds > 0))
     if agrees:
-        for lang in LANGS:
-            why[lang] += render("search_rule", lang, rule=rule.why[lang])
+        why = with_rule(why, rule.why)
     return Option(f.card, f.mean, why, "search")
 
 
@@ -278,11 +277,7 @@ def estimate_options(view: View) -> list[Option]:
         out.append(Option(PASS, pass_value, both(code, s_best=best_suit, v=_signed(estimates[best]), t=t),
                           "estimate"))
     out.sort(key=lambda o: -o.score)
-    for o in out:
-        if o.action in rule:
-            for lang in LANGS:
-                o.why[lang] += render("search_rule", lang, rule=rule[o.action][lang])
-    return out
+    return [replace(o, why=with_rule(o.why, rule[o.action])) if o.action in rule else o for o in out]
 
 
 def _signed(x: float) -> str:

@@ -4,6 +4,12 @@ Templates take named facts; a fact named ``c_*`` is a card, ``s_*`` a suit and
 ``cs_*`` a list of cards, rendered in words for the language (``the jack of
 hearts`` / ``harten boer``); a fact ending in ``_en``/``_nl`` is used by that
 language's template only; anything else is printed as is.
+
+A reason is said to the table while the deal is on only if it tells nothing of the
+speaker's hidden hand: :data:`PUBLIC` lists the texts that speak of public facts alone
+(the cards played, the trick, the score, what was bid aloud) apart from the cards they
+name, and :func:`is_public` adds that every card named must already be on the table.
+Every other text is private: the server holds it back until the deal is over.
 """
 
 from __future__ import annotations
@@ -219,7 +225,54 @@ TEXTS: Table = {
     "search_rule": entry(
         " Rule of thumb: {rule}",
         " Vuistregel: {rule}"),
+    # --- said live instead of a reason that would tell of a hidden hand ---------
+    "held_back": entry(
+        "Reason shown after the deal.",
+        "Reden volgt na het spel."),
 }
+
+# Texts that tell nothing of the speaker's hand beyond the cards they name (checked separately): the card
+# just played and its points, the trick, signals and bids everyone saw, the rules.  Any text not listed
+# here is private, so a new text is held back until someone decides otherwise.  Private for a reason:
+# "you hold", "n trumps are still out" (says how many you hold), "your shortest suit", "your only legal
+# card", "you cannot win" / "your cheapest winner" / "no opponent after you can hold a higher card" (say
+# which cards you hold or lack), "may trump it" (you do not hold every trump left), every search figure
+# and estimate (computed from your hand).
+PUBLIC: frozenset[str] = frozenset({
+    "to_partner", "partner_stop", "trump_defending", "trump_keep", "lead_other",
+    "keep_winner", "keep_trump", "gives", "overtake", "random_trump", "no_reason",
+    "claim", "claim_none", "claim_skip", "call_renege", "search_rule", "held_back",
+})
+
+
+class Reason(dict[str, str]):
+    """A reason in every language (a :data:`Text`) that remembers what it says: per text it is made of,
+    the text's id and the cards it names, so the server can tell whether a seat may read it now."""
+
+    def __init__(self, text: Text, parts: tuple[tuple[str, frozenset[int]], ...]):
+        super().__init__(text)
+        self.parts = parts
+
+
+def cards_named(facts: dict[str, Any]) -> frozenset[int]:
+    """The cards among a text's facts (``c_*`` one card, ``cs_*`` a list; -1 is no card)."""
+    named: set[int] = set()
+    for key, value in facts.items():
+        if key.startswith("c_"):
+            named.add(int(value))
+        elif key.startswith("cs_"):
+            named.update(int(c) for c in value)
+    return frozenset(c for c in named if c >= 0)
+
+
+def is_public(why: Text, shown: int) -> bool:
+    """Whether a reason may be said to every seat now: each of its texts is :data:`PUBLIC` and names only
+    cards in ``shown`` (a mask of the cards face up on the table or already played).  A text that does not
+    say what it is made of (not a :class:`Reason`) is private."""
+    if not isinstance(why, Reason):
+        return False
+    return all(code in PUBLIC and all(shown >> c & 1 for c in cards) for code, cards in why.parts)
+
 
 SIGNAL_WORDS: Table = {
     "ace": entry("the highest card", "de hoogste kaart"),
@@ -234,9 +287,10 @@ def render(code: str, lang: str, **facts: Any) -> str:
     return texts.render(TEXTS, code, lang, **facts)
 
 
-def both(code: str, **facts: Any) -> Text:
+def both(code: str, **facts: Any) -> Reason:
     """The sentence in every language; a template uses the facts ending in its own ``_en``/``_nl``."""
-    return texts.render_all(TEXTS, code, **facts)
+    return Reason(texts.render_all(TEXTS, code, **facts), ((code, cards_named(facts)),))
 
 
-__all__ = ["LANGS", "TEXTS", "SIGNAL_WORDS", "SEAT_WORDS", "render", "both"]
+__all__ = ["LANGS", "TEXTS", "SIGNAL_WORDS", "SEAT_WORDS", "PUBLIC", "Reason", "render", "both", "cards_named",
+           "is_public"]

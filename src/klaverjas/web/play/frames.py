@@ -108,7 +108,8 @@ class HandEvent(EventBase):
     cards: list[str]
 
 
-WHY = "a computer player's reason for this decision, per language; absent for people"
+WHY = ("a computer player's reason for this decision, per language; absent for people.  A reason that would "
+       "tell of a hidden hand says only that it comes after the deal (the deal_end event's reasons)")
 
 
 class BidEvent(EventBase):

@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from klaverjas.bots import BasicBot, Bot, RandomBot, View
-from klaverjas.bots.base import renege_reason
+from klaverjas.bots.base import held_back, renege_reason
 from klaverjas.bots.strong import StrongBot
 from klaverjas.bots.strong import available as strong_available
+from klaverjas.bots.texts import is_public
 from klaverjas.core import (
     SEATS,
     SUITS,
@@ -44,6 +45,7 @@ from klaverjas.core.texts import Text, entry
 from klaverjas.core.trump import PASS, PLAY, choose
 
 LEVELS = ("random", "basic", "strong")
+HELD_BACK: Text = dict(held_back())  # the live ``why`` of a reason held back until the deal is over
 
 # Refusals of a roem claim, per language; a wrong amount is refused without naming the right one.
 CLAIM_REFUSALS: dict[str, Text] = {
@@ -107,6 +109,9 @@ class Event:
     audience: int | None = None  # a seat, or None for everyone
 
     def as_json(self) -> dict[str, Any]:
+        if self.data.get("held"):  # a reason that tells of a hidden hand: said after the deal (deal_end)
+            data = {k: v for k, v in self.data.items() if k != "held"}
+            return {"seq": self.seq, "type": self.kind, **data, "why": dict(HELD_BACK)}
         return {"seq": self.seq, "type": self.kind, **self.data}
 
 
@@ -288,6 +293,28 @@ class GameTable:
     def _emit(self, kind: str, data: dict[str, Any], audience: int | None = None) -> None:
         self.events.append(Event(self.seq + 1, kind, data, audience))
 
+    def _with_why(self, data: dict[str, Any], why: Text | None) -> dict[str, Any]:
+        """An event's data with a computer player's reason, if it gives one.  The one rule of what a seat may
+        read when: a reason that speaks only of public facts and names only cards already played goes out
+        with its event; any other is ``held`` (the event says :data:`HELD_BACK`) and comes in full with the
+        ``deal_end`` event, when every card is open.  The same for every seat, partner included."""
+        if not why:
+            return data
+        shown = 0
+        for _, card in self.deal.plays:
+            shown |= 1 << card
+        return {**data, "why": dict(why), **({} if is_public(why, shown) else {"held": True})}
+
+    def held_reasons(self) -> list[dict[str, Any]]:
+        """The reasons held back in the current deal, in full, with the seq of their event."""
+        held: list[dict[str, Any]] = []
+        for event in reversed(self.events):
+            if event.kind == "deal":
+                break
+            if event.data.get("held"):
+                held.append({"seq": event.seq, "why": event.data["why"]})
+        return held[::-1]
+
     def events_for(self, seat: int | None, since: int) -> list[dict[str, Any]]:
         """Events after ``since`` that ``seat`` may see (``None``: a spectator, who never reads the chat).
 
@@ -374,7 +401,7 @@ class GameTable:
             self.deal.choose_trump(action)
         except (TrumpError, PlayError) as exc:
             raise ActionError("refused", str(exc)) from None
-        self._emit("bid", _with_why({"seat": SEATS[seat], **action.as_json()}, why))
+        self._emit("bid", self._with_why({"seat": SEATS[seat], **action.as_json()}, why))
         if self.deal.selection.done:
             self._emit_trump()
 
@@ -401,7 +428,7 @@ class GameTable:
         except IllegalCard as exc:
             raise ActionError("illegal", exc.refusal.text("en"),
                               {"en": exc.refusal.text("en"), "nl": exc.refusal.text("nl")}) from None
-        self._emit("card", _with_why({"seat": SEATS[seat], "card": card_name(card)}, why))
+        self._emit("card", self._with_why({"seat": SEATS[seat], "card": card_name(card)}, why))
         if not deal.trick:
             self._after_trick()
 
@@ -460,7 +487,7 @@ class GameTable:
                 self.deal.claim_roem(seat, amount)
             except PlayError as exc:
                 raise ActionError("refused", str(exc)) from None
-        self._emit("claim", _with_why({"seat": SEATS[seat], "roem": amount}, why))
+        self._emit("claim", self._with_why({"seat": SEATS[seat], "roem": amount}, why))
 
     def _verzaakt(self, seat: int, why: Text | None = None) -> None:
         if self.phase != "play":
@@ -469,7 +496,7 @@ class GameTable:
             offender = self.deal.call_verzaakt(seat)
         except PlayError as exc:
             raise ActionError("refused", str(exc)) from None
-        self._emit("verzaakt", _with_why({"seat": SEATS[seat], "team": TEAMS[offender]}, why))
+        self._emit("verzaakt", self._with_why({"seat": SEATS[seat], "team": TEAMS[offender]}, why))
         self._finish_deal()
 
     def can_undo(self, seat: int) -> bool:
@@ -499,7 +526,8 @@ class GameTable:
         result: dict[str, Any] = {"deal": len(self.finished_records),
                                   "hands": {SEATS[s]: [card_name(c) for c in cards_of(deal.initial[s])]
                                             for s in range(4)},
-                                  "points": {"NS": deal.points[0], "EW": deal.points[1]}, **facts}
+                                  "points": {"NS": deal.points[0], "EW": deal.points[1]}, **facts,
+                                  "reasons": self.held_reasons()}
         if self.rules.match_end_kind[0] == "strokes":
             result["went_on"] = None if deal.went_on is None else {
                 "team": TEAMS[deal.went_on[0]], "strokes": deal.went_on[1]}
@@ -674,11 +702,6 @@ def deal_facts(deal: Deal) -> dict[str, Any]:
     """Who played a finished deal (the makers, None without them) and its roem per team."""
     return {"makers": None if deal.makers is None else TEAMS[deal.makers],
             "roem": {"NS": deal.roem[0], "EW": deal.roem[1]}}
-
-
-def _with_why(data: dict[str, Any], why: Text | None) -> dict[str, Any]:
-    """An event's data with a computer player's reason, if it gives one."""
-    return {**data, "why": dict(why)} if why else data
 
 
 def restore_checked(data: dict[str, Any], on_error: Callable[[str], None]) -> GameTable | None:

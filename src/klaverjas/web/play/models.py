@@ -230,6 +230,11 @@ class WentOn(Frozen):
     strokes: int
 
 
+class HeldReason(Frozen):
+    seq: int
+    why: Texts
+
+
 class DealResult(Frozen):
     """A finished deal (the ``deal_end`` event): points/strokes matches carry score, nat, pit and verzaakt;
     strokes matches carry went_on."""
@@ -244,6 +249,9 @@ class DealResult(Frozen):
     pit: Team | None = None
     verzaakt: Team | None = None
     went_on: WentOn | None = None
+    reasons: list[HeldReason] = Field(default_factory=list, description=(
+        "the computer players' reasons held back during the deal (their events said so), in full: the seq of "
+        "the event and its why"))
 
 
 class ChatLine(Frozen):
