@@ -316,3 +316,25 @@ def test_tokens_end_with_their_game(tmp_path: Path) -> None:
             assert refused(url, host["id"], token) == ("no_game", 4404)
         assert httpx.get(f"{url}/api/play", params={"token": host["token"]}).json() == []
         assert post(url, f"/api/tables/{code}/join", {"name": "Eve", "invite": invite}).status_code == 404
+
+
+def test_a_person_who_takes_a_bots_seat_while_it_thinks_is_not_played_for(
+        url: str, caplog: pytest.LogCaptureFixture) -> None:
+    """The bot driver took its bot after the pace wait: a seat given away during the wait raised a KeyError
+    (logged as a failing bot) and a fallback card could have been played for the new person."""
+    host, anna = started_table(url, pace=1.5)
+    waiting = anna.state["to_move"]
+    assert waiting != "S" and anna.state["phase"] == "trump"  # a computer player waits out its pace
+    invitation = post(url, f"/api/tables/{host['code']}/invite", {"seat": waiting}, token=host["token"])
+    joined = post(url, f"/api/tables/{host['code']}/join", {"name": "Cor", "invite": secret(
+        invitation.json()["link"], "invite")})
+    assert joined.status_code == 201, joined.text
+    cor = Client(url, host["id"], joined.json()["token"])
+    time.sleep(2.5)  # past the pace the computer player was waiting out
+    cor.ws.send(json.dumps({"type": "ping"}))
+    while cor.read()["type"] != "pong":
+        pass
+    assert cor.state["to_move"] == waiting and len(cor.state["hand"]) == 8  # nobody moved for Cor
+    assert not [r for r in caplog.records if "playing a fallback" in r.getMessage()]
+    cor.close()
+    anna.close()

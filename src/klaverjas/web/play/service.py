@@ -224,6 +224,8 @@ class PlayService:
                     return
                 seq = table.seq
                 view = table.bot_view(seat) if seat is not None and not claims and caller is None else None
+                # Taken under the lock: a person may take this seat while the bot waits or thinks below.
+                bot = table.bots[seat] if view is not None and seat is not None else None
             pace = runtime.pace
             if pace and not claims:  # a claim is said as the trick is taken
                 # A little longer after a trick, so people see who took it.
@@ -231,11 +233,11 @@ class PlayService:
                 await asyncio.sleep(pace * (1.6 if trick_ended else 1.0))
             decision: Any = None
             why: Texts | None = None
-            if view is not None and seat is not None:
+            if view is not None and bot is not None and seat is not None:
                 try:
                     # Bots think in a worker thread, so the loop keeps answering people meanwhile; the
                     # decision comes with the reason from the same evaluation.
-                    decision, why = await asyncio.to_thread(table.bots[seat].explain, view)
+                    decision, why = await asyncio.to_thread(bot.explain, view)
                 except Exception:  # a broken bot must not stop the table: play the basic level's choice
                     log.exception("bot at %s failed; playing a fallback", SEATS[seat])
                     decision, why = BasicBot().explain(view)
