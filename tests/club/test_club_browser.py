@@ -22,7 +22,7 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 def phone(browser: Any) -> tuple[Any, Any, list[str]]:
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="nl-NL", has_touch=True)
+    ctx = browser.new_context(bypass_csp=True, viewport={"width": 390, "height": 844}, locale="nl-NL", has_touch=True)
     pg = ctx.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))

@@ -68,7 +68,7 @@ class Outage:
 
 @pytest.fixture(params=sorted(VIEWPORTS))
 def table_page(request: pytest.FixtureRequest, browser: Any) -> Iterator[tuple[str, Page, list[dict[str, Any]]]]:
-    ctx = browser.new_context(viewport=VIEWPORTS[request.param], locale="nl-NL", has_touch=request.param == "phone")
+    ctx = browser.new_context(bypass_csp=True, viewport=VIEWPORTS[request.param], locale="nl-NL", has_touch=request.param == "phone")
     page = ctx.new_page()
     page.set_default_timeout(15000)
     errors: list[str] = []
@@ -235,7 +235,7 @@ RECT = "{ const r = n.getBoundingClientRect(); return [r.left, r.top, r.right, r
 def test_a_360_pixel_phone_holds_the_hand_in_one_row(server: str, browser: Any) -> None:
     """Eight cards in one row, each showing at least 44 px to tap, nothing wider than the screen, and the
     announcement strip apart from the trick and the hand."""
-    ctx = browser.new_context(viewport={"width": 360, "height": 740}, locale="nl-NL", has_touch=True)
+    ctx = browser.new_context(bypass_csp=True, viewport={"width": 360, "height": 740}, locale="nl-NL", has_touch=True)
     page = ctx.new_page()
     try:
         page.goto(server + "/play")

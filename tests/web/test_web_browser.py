@@ -336,7 +336,7 @@ def test_the_pages_work_under_their_content_security_policy(server: LiveServer, 
         refused: list[str] = []
         pg.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
         pg.on("pageerror", lambda e: refused.append(str(e)))
-        for path in ("/", "/keeper", "/learn"):
+        for path in ("/", "/keeper", "/learn", "/learn/rules/amsterdam", "/club"):
             pg.goto(server.url + path)
             expect(pg.locator("#site-header a").first).to_be_visible()
         pg.goto(server.url + "/keeper#/new")

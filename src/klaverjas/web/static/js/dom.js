@@ -7,6 +7,8 @@ export function h(tag, props, ...children) {
     if (v === null || v === undefined || v === false) continue;
     if (k === 'class') el.setAttribute('class', v);
     else if (k === 'text') el.textContent = String(v);
+    // Through the CSSOM: the content security policy refuses style attributes, not style properties.
+    else if (k === 'style') el.style.cssText = String(v);
     else if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v);
     else if (v === true) el.setAttribute(k, '');
     else el.setAttribute(k, String(v));
