@@ -17,6 +17,8 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
+from klaverjas import __version__
+
 from . import pages
 from .club import routes as club
 from .errors import HANDLERS, document_errors
@@ -59,7 +61,7 @@ def create_app(db_path: str | Path | None = None, pace: float = 0.7, *, limits: 
     Raises :class:`DatabaseError` with the reason when the database is unusable."""
     db_file = db_path if db_path is not None else default_db_path()
     load_lessons()  # a broken lesson file stops the app at startup, not a player mid-lesson
-    app = FastAPI(title="Klaverjas", version="0.1.0", lifespan=lifespan,
+    app = FastAPI(title="Klaverjas", version=__version__, lifespan=lifespan,
                   exception_handlers={**HANDLERS, **keeper.HANDLERS}, docs_url=None, redoc_url=None,
                   description="Score keeper (docs/rules.md §6 and §7), play against computer players or with "
                               "friends (WebSocket protocol: docs/web-protocol.md), and learning pages. "
