@@ -68,7 +68,8 @@ class Outage:
 
 @pytest.fixture(params=sorted(VIEWPORTS))
 def table_page(request: pytest.FixtureRequest, browser: Any) -> Iterator[tuple[str, Page, list[dict[str, Any]]]]:
-    ctx = browser.new_context(bypass_csp=True, viewport=VIEWPORTS[request.param], locale="nl-NL", has_touch=request.param == "phone")
+    ctx = browser.new_context(bypass_csp=True, viewport=VIEWPORTS[request.param], locale="nl-NL",
+                              has_touch=request.param == "phone")
     page = ctx.new_page()
     page.set_default_timeout(15000)
     errors: list[str] = []

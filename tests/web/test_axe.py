@@ -73,7 +73,8 @@ PAGES: dict[str, Callable[[str, Page], object]] = {
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("name", sorted(PAGES))
 def test_no_serious_violations(server: str, browser: Any, name: str, scheme: str) -> None:
-    ctx = browser.new_context(bypass_csp=True, viewport={"width": 390, "height": 844}, locale="nl-NL", color_scheme=scheme)
+    ctx = browser.new_context(bypass_csp=True, viewport={"width": 390, "height": 844}, locale="nl-NL",
+                              color_scheme=scheme)
     page = ctx.new_page()
     page.set_default_timeout(15000)
     try:
