@@ -73,7 +73,9 @@ def test_reasons_of_a_bid_and_a_card_on_the_felt_and_in_the_log(
         page.click(f".felt [data-seat={bid['seat']}] button.bid")
         expect(page.locator("#why")).to_be_visible()
         expect(page.locator("#why")).to_contain_text(bid["why"][lang])
-        page.click(f"#trick button[data-card={card['card']}]")
+        page.click("#why button")  # closed: the box may lie over the trick
+        expect(page.locator("#why")).to_be_hidden()
+        page.click(f"#trick button[data-card='{card['card']}']")
         expect(page.locator("#why")).to_contain_text(card["why"][lang])
         open_log(page)
         for event in (bid, card):
