@@ -137,7 +137,7 @@ def test_a_whole_match_at_the_table(server: str, table_page: tuple[str, Page, li
         if phase == "deal_over":
             deals += 1
             if not reviewed:
-                check_review(page)
+                check_review(server, page)
                 reviewed = True
             page.click("#next-button")
             if deals == 1:  # the review of deal 1 closes when deal 2 starts
@@ -189,16 +189,42 @@ def test_a_whole_match_at_the_table(server: str, table_page: tuple[str, Page, li
     expect(page.locator("#result [data-match=over]")).to_be_visible()
     page.click("#sheet-button")
     expect(page.locator("#sheet tbody tr")).to_have_count(16)
+    # Who played each deal and its roem (wij · zij), as the server's sheet rows say.
+    rows = states[-1]["sheet"]["rows"]
     makers = page.locator("#sheet tbody td[data-makers]").evaluate_all("nodes => nodes.map(n => n.textContent)")
-    assert all(m in ("Wij", "Zij") for m in makers), makers  # who played each deal
+    assert makers == [{"NS": "Wij", "EW": "Zij"}[r["makers"]] for r in rows], makers
     roem = page.locator("#sheet tbody td[data-roem]").evaluate_all("nodes => nodes.map(n => n.textContent)")
-    assert len(roem) == 16 and all(re.fullmatch(r"\d+ · \d+", r) for r in roem), roem  # and its roem, wij · zij
+    assert roem == [f"{r['roem']['NS']} · {r['roem']['EW']}" for r in rows], roem
 
 
-def check_review(page: Page) -> None:
-    """The review board: hands open, the 8 x 4 grid, and a stepper that answers buttons and arrow keys."""
+def check_marks(page: Page, review: dict[str, Any], step: int) -> None:
+    """At `step` every legal card of the seat to move shows its double-dummy value from that seat's side (the
+    server's are N/S minus E/W) and its cost; the card played there says its cost and its player's reason."""
+    info = review["cards"][step]
+    side = 1 if info["seat"] in "NS" else -1
+    marked = page.locator(f"#review .rv-seat[data-rv-seat={info['seat']}] [data-value]").evaluate_all(
+        "nodes => nodes.map(n => [n.dataset.card, Number(n.dataset.value), Number(n.dataset.loss)])")
+    assert sorted(map(tuple, marked)) == sorted((c["card"], side * c["value"], c["loss"]) for c in info["legal"])
+    assert page.locator("#review .rv-seat [data-value]").count() == len(info["legal"])  # the seat to move only
+    note = page.locator("#review .rv-note")
+    expect(note).to_have_attribute("data-step-card", info["card"])
+    expect(note).to_have_attribute("data-step-loss", str(info["loss"]))
+    if info["why"]:
+        expect(note.locator("[data-why]")).to_have_text(f"Reden: {info['why']['nl']}")
+
+
+def check_review(server: str, page: Page) -> None:
+    """The review board: hands open, the 8 x 4 grid, and a stepper that answers buttons and arrow keys; every
+    legal card marked with its value, the card played with its cost and reason, the cost per seat."""
     page.click("#review-button")
     expect(page.locator("#review .review-trick")).to_have_count(8)
+    expect(page.locator("#review [data-review=pending]")).to_have_count(0, timeout=120_000)
+    game_id = page.url.rsplit("/", 1)[-1]
+    review = page.request.get(f"{server}/api/play/{game_id}/review/1").json()
+    assert review["available"] and len(review["cards"]) == 32
+    for seat, cost in review["cost"].items():
+        expect(page.locator(f"#review [data-cost-seat={seat}]")).to_have_attribute("data-cost", str(cost))
+    check_marks(page, review, 0)
     counter = page.locator("#review .step-count")
     expect(counter).to_have_text("0 / 32")
     expect(page.locator("#review .rv-seat [data-card]")).to_have_count(32)  # all four hands open at the start
@@ -214,6 +240,7 @@ def check_review(page: Page) -> None:
     expect(page.locator("#review .rv-seat [data-card]")).to_have_count(0)
     page.click("#review [data-index='5']")
     expect(counter).to_have_text("5 / 32")
+    check_marks(page, review, 5)
 
 
 def test_no_such_table_is_said_visibly(server: str, page: Page) -> None:
@@ -293,3 +320,64 @@ def test_the_card_letters_are_one_setting_for_every_page(server: str, page: Page
     letters = page.locator("[data-hand] [data-card]").evaluate_all(
         "nodes => nodes.map(n => [n.dataset.card[0], n.querySelector('.index text').textContent])")
     assert letters and all(shown == ("10" if rank == "T" else rank) for rank, shown in letters), letters
+
+
+def test_a_claim_is_offered_after_every_trick_we_win_and_a_wrong_one_refused_in_words(
+        server: str, browser: Any) -> None:
+    """Claimed roem: the claim buttons come from the server's `claim_offer` (with "geen roem"), whether or not
+    the trick holds roem; a wrong claim is refused in the page's language (role=alert) without the amount."""
+    ctx = browser.new_context(viewport=VIEWPORTS["phone"], locale="nl-NL", has_touch=True)
+    page = ctx.new_page()
+    page.set_default_timeout(15000)
+    frames: list[dict[str, Any]] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda p: frames.append(json.loads(p))))
+    try:
+        page.goto(server + "/play")
+        page.select_option("select[name=roem_claim]", "claimed")
+        page.select_option("select[name=pace]", "0")
+        page.get_by_role("button", name="Start").click()
+        refused: dict[str, str] = {}
+        offers = 0
+        for _ in range(400):
+            page.wait_for_function(WAIT_FOR_ME)
+            seq = page.evaluate("document.body.dataset.seq")
+            state = next(f["state"] for f in reversed(frames) if f.get("type") in ("state", "update")
+                         and str(f["state"]["seq"]) == seq)
+            buttons = page.locator("#decision [data-claim]")
+            if state.get("claim_offer"):
+                offers += 1
+                expect(buttons).to_have_count(9)
+                expect(page.locator("#decision [data-claim='0']")).to_have_text("geen roem")
+                lang = "nl" if not refused else "en"
+                if lang not in refused:
+                    if lang == "en":
+                        page.click("#lang-button")
+                    four_jacks = all(c[0] == "J" for c in state["last_trick"]["cards"])
+                    wrong = "20" if four_jacks else "200"  # 200 in one trick only with four jacks
+                    page.click(f"#decision [data-claim='{wrong}']")
+                    error = page.locator("#message[role=alert]")
+                    expect(error).not_to_be_empty()
+                    reason = next(f["reason"] for f in reversed(frames) if f.get("type") == "error")
+                    expect(error).to_have_text(reason[lang])
+                    refused[lang] = reason[lang]
+                page.click("#decision [data-claim='0']")  # no roem: always accepted
+                page.wait_for_function(f"document.body.dataset.seq !== '{seq}'")
+                continue
+            expect(buttons).to_have_count(0)  # no offer, no buttons
+            if len(refused) == 2:
+                break
+            phase = page.evaluate("document.body.dataset.phase")
+            if phase == "match_over":
+                break
+            if phase == "deal_over":
+                page.click("#next-button")
+            elif phase == "trump":
+                page.locator("#decision button").first.click()
+            else:
+                page.locator("[data-hand] .card.playable").first.click()
+            page.wait_for_function(f"document.body.dataset.seq !== '{seq}'")
+        assert len(refused) == 2 and offers >= 2, (refused, offers)
+        assert refused["nl"] != refused["en"]
+        assert not re.search(r"\d", refused["nl"] + refused["en"])  # the right amount is never named
+    finally:
+        ctx.close()

@@ -8,12 +8,13 @@ import { linkTerms } from './glossary.js';
 import { applyTexts, getLang, has, onLangChange, t } from './i18n.js';
 import { onCardsChange, renderHeader } from './layout.js';
 import { openReview as reviewBoard } from './review.js';
+import { asHost, fullLink, rememberSeat as keepSeat, rememberWatch, seatToken, seatTokens, takeFragment, watchToken } from './links.js';
 import * as practice from './learn-practice.js';
 
 const game = {
   id: null, token: null, socket: null, lastSeq: 0, state: null, closing: false, retry: 0, online: false,
   log: [], why: new Map(), lastDeal: null, bidWhy: new Map(), reviewDeal: null, reviewAt: null, sweeping: null,
-  makers: {}, roems: {}, shown: new Set(),
+  shown: new Set(), invites: {},
 };
 const ORDER = ['N', 'E', 'S', 'W'];
 const POSITIONS = ['bottom', 'left', 'top', 'right'];
@@ -39,7 +40,8 @@ function seatAt(pos) {
 }
 function teamOf(seat) { return seat === 'N' || seat === 'S' ? 'NS' : 'EW'; }
 function myTeam(st) { return teamOf(st.seat || 'S'); }
-function rulesWords(info) { return words(info.rules_words) || info.rules; }
+// The rules in words in the page's language (never the rule string meant for programs).
+function rulesWords(info) { return words(info.rules_words); }
 
 function relabel() {
   applyTexts();
@@ -53,18 +55,22 @@ function showPageError(text) {
 }
 
 // --- setup ------------------------------------------------------------------------
+// This browser's games only: the server lists the games of the seat tokens sent, nobody else's.
 async function loadGames() {
   const list = $('games');
   list.replaceChildren();
+  const tokens = seatTokens().slice(-100);  // the server reads at most 100
+  if (!tokens.length) return;
+  const query = new URLSearchParams(tokens.map((token) => ['token', token]));
   let games = [];
-  try { games = await api('GET', '/api/play'); } catch { return; }
+  try { games = await api('GET', `/api/play?${query}`); } catch { return; }
   for (const g of games) {
-    const mine = localStorage.getItem(`klaverjas.play.${g.id}`);
-    if (!mine) continue;
     // deals counts the finished ones: a match in play is at the next deal, a finished one says how many it had.
-    const where = g.phase === 'match_over' ? t('play.deals_played', { n: g.deals }) : t('play.deal_n', { n: g.deals + 1 });
-    const label = `${rulesWords(g)} · ${where} · ${g.phase === 'match_over' ? t('play.finished') : t('play.in_play')}`;
-    list.append(el('li', {}, el('a', { href: `/play?game=${encodeURIComponent(g.id)}` }, label)));
+    const over = g.phase === 'match_over';
+    const where = over ? t('play.deals_played', { n: g.deals }) : t('play.deal_n', { n: g.deals + 1 });
+    const label = `${rulesWords(g)} · ${where} · ${over ? t('play.finished') : t('play.in_play')}`;
+    const href = g.code ? `/t/${encodeURIComponent(g.code)}` : `/play/${encodeURIComponent(g.id)}`;
+    list.append(el('li', { 'data-game': g.id }, el('a', { href }, label)));
   }
 }
 
@@ -83,9 +89,9 @@ async function startGame(event) {
     name: form.get('name') || '' };
   let created;
   try { created = await api('POST', '/api/play', body); } catch (e) { showPageError(e.message); return; }
-  localStorage.setItem(`klaverjas.play.${created.id}`, created.token);
+  keepSeat(created.id, created.token);
   practice.remember(created.id, form);
-  history.pushState({}, '', `/play?game=${encodeURIComponent(created.id)}`);
+  history.pushState({}, '', `/play/${encodeURIComponent(created.id)}`);
   openGame(created.id);
 }
 
@@ -95,15 +101,15 @@ async function createTable(form) {
   let created;
   try { created = await api('POST', '/api/tables', body); } catch (e) { showPageError(e.message); return; }
   rememberSeat(created);
-  location.assign(created.link);
+  history.pushState({}, '', `/t/${encodeURIComponent(created.code)}`);
+  openGame(created.id);
 }
 
-function rememberSeat(joined) {
-  localStorage.setItem(`klaverjas.play.${joined.id}`, joined.token);
-  localStorage.setItem(`klaverjas.table.${joined.code}`, joined.id);
-}
+function rememberSeat(joined) { keepSeat(joined.id, joined.token, joined.code); }
 
-async function openTable(code, token) {
+// /t/CODE: with a seat token (ours, or from a #token= link) the table opens; with an invitation (#invite=)
+// only the name is asked, the seat is the invitation's; with a spectator link (#watch=) it opens to watch.
+async function openTable(code, secrets) {
   let info;
   try { info = await api('GET', `/api/tables/${encodeURIComponent(code)}`); } catch {
     $('setup').hidden = false;
@@ -111,40 +117,55 @@ async function openTable(code, token) {
     loadGames();
     return;
   }
-  if (token) rememberSeat({ id: info.id, code: info.code, token });
-  if (localStorage.getItem(`klaverjas.play.${info.id}`)) { openGame(info.id); return; }
+  if (secrets.token) rememberSeat({ id: info.id, code: info.code, token: secrets.token });
+  if (secrets.watch) rememberWatch(info.code, secrets.watch);
+  if (secrets.invite) game.invites[info.code] = secrets.invite;
+  const invite = game.invites[info.code] || sessionStorage.getItem(`klaverjas.invite.${info.code}`);
+  if (invite) sessionStorage.setItem(`klaverjas.invite.${info.code}`, invite);
+  const mine = seatToken(info.id);
+  if (mine && !invite) { openGame(info.id, mine); return; }
+  const watching = watchToken(info.code);
+  if (secrets.watch && !invite) { openGame(info.id, watching); return; }
   $('join').hidden = false;
   $('join-info').textContent = `${t('play.code')} ${info.code} · ${rulesWords(info)}`;
   const box = $('join-seats');
-  box.replaceChildren(el('span', {}, t('play.take_seat')));
-  for (const s of info.seats) {
-    const free = s.kind === 'open' || (info.started && s.kind === 'bot' && !s.name);
-    if (!free) continue;
-    box.append(el('button', { type: 'button', class: 'primary', 'data-seat': s.seat, onclick: () => joinTable(info.code, s.seat) },
-      t(`common.seat.${s.seat}`)));
+  if (invite) {
+    box.replaceChildren(el('button', { type: 'submit', class: 'primary', id: 'join-invited' }, t('play.join_invited')));
+  } else {
+    box.replaceChildren(el('span', {}, info.free.length ? t('play.take_seat') : t('play.no_free_seat')));
+    for (const seat of info.free) {
+      box.append(el('button', { type: 'button', class: 'primary', 'data-seat': seat, onclick: () => joinTable(info.code, { seat }) },
+        t(`common.seat.${seat}`)));
+    }
   }
-  $('watch-link').onclick = (e) => { e.preventDefault(); $('join').hidden = true; openGame(info.id); };
+  $('join-form').onsubmit = (e) => { e.preventDefault(); if (invite) joinTable(info.code, { invite }); };
+  // Watching needs the host's spectator link: the code alone shows only who sits where.
+  $('watch-link').parentElement.hidden = !watching;
+  $('watch-link').onclick = (e) => { e.preventDefault(); $('join').hidden = true; openGame(info.id, watching); };
 }
 
-async function joinTable(code, seat) {
+async function joinTable(code, how) {
   const name = $('join-form').elements.name.value.trim();
   if (!name) { $('join-form').elements.name.focus(); $('join-form').reportValidity(); return; }
   let joined;
-  try { joined = await api('POST', `/api/tables/${encodeURIComponent(code)}/join`, { name, seat }); } catch (e) {
-    $('join-info').textContent = e.message; openTable(code); return;
+  try { joined = await api('POST', `/api/tables/${encodeURIComponent(code)}/join`, { name, ...how }); } catch (e) {
+    showPageError(e.message);
+    if (how.invite) { delete game.invites[code]; sessionStorage.removeItem(`klaverjas.invite.${code}`); }
+    openTable(code, {});
+    return;
   }
+  if (how.invite) { delete game.invites[code]; sessionStorage.removeItem(`klaverjas.invite.${code}`); }
+  showPageError('');
   rememberSeat(joined);
   $('join').hidden = true;
-  openGame(joined.id);
+  openGame(joined.id, joined.token);
 }
 
 // --- connection -----------------------------------------------------------------------
-function openGame(id) {
+function openGame(id, token = null) {
   game.id = id;
-  game.token = localStorage.getItem(`klaverjas.play.${id}`);
+  game.token = token || seatToken(id);
   game.lastSeq = Number(sessionStorage.getItem(`klaverjas.seq.${id}`) || 0);
-  game.makers = JSON.parse(sessionStorage.getItem(`klaverjas.makers.${id}`) || '{}');
-  game.roems = JSON.parse(sessionStorage.getItem(`klaverjas.roem.${id}`) || '{}');
   $('setup').hidden = true;
   $('join').hidden = true;
   $('table').hidden = false;
@@ -212,7 +233,7 @@ function receive(message) {
 // Events feed the game log, the reasons computer players give, and the announcements.
 function remember(event, catchingUp) {
   const line = (who, text, why) => {
-    game.log.push({ who, text, why });
+    game.log.push({ who, text, why, seq: event.seq, type: event.type, card: event.card });
     if (game.log.length > 200) game.log.shift();
   };
   if (event.type === 'deal') {
@@ -233,9 +254,22 @@ function remember(event, catchingUp) {
   } else if (event.type === 'verzaakt') {
     line(event.seat, () => `${t('play.call_verzaakt')} ${event.team}`, event.why);
   } else if (event.type === 'deal_end') {
+    fillReasons(event.reasons);
     line(null, () => t('play.log_deal_end', { n: event.deal }));
   }
   if (!catchingUp) announce(event);
+}
+
+// A reason that would have shown a hidden hand is held back during the deal (the live event's `why` says so)
+// and comes with the deal's end as `reasons: [{seq, why}]`: it replaces the placeholder in the log and on the felt.
+function fillReasons(reasons) {
+  for (const { seq, why } of reasons || []) {
+    const entry = game.log.find((e) => e.seq === seq);
+    if (!entry || !why) continue;
+    entry.why = why;
+    if (entry.type === 'bid') game.bidWhy.set(entry.who, why);
+    if (entry.type === 'card') game.why.set(entry.card, { seat: entry.who, why });
+  }
 }
 
 function bidText(b) {
@@ -285,18 +319,12 @@ function render(st) {
   $('table').hidden = inLobby;
   if (inLobby) renderLobby(st);
   renderChat(st);
+  renderHost(st);
   // Exposed for tests and styling: which phase, whose turn, which event we are at.
   document.body.dataset.phase = st.phase;
   document.body.dataset.toMove = st.to_move || '';
   document.body.dataset.me = st.seat || '';
   document.body.dataset.seq = String(st.seq);
-  // Who played each deal and its roem, for the sheet when the server's rows do not carry them.
-  if (st.makers && st.deal && st.phase !== 'deal_over') game.makers[st.deal] = st.makers;
-  if (st.result) game.roems[st.result.deal] = st.result.roem;
-  if (st.makers || st.result) {
-    sessionStorage.setItem(`klaverjas.makers.${game.id}`, JSON.stringify(game.makers));
-    sessionStorage.setItem(`klaverjas.roem.${game.id}`, JSON.stringify(game.roems));
-  }
   renderStatus(st);
   renderSeats(st);
   renderTrick(st);
@@ -318,18 +346,60 @@ function render(st) {
 }
 
 function renderLobby(st) {
-  const link = `${location.origin}/t/${st.code}`;
   const items = st.seats.map((s) => el('li', { 'data-seat': s.seat }, `${t(`common.seat.${s.seat}`)}: `,
     s.kind === 'human' ? el('b', {}, s.name) : el('i', {}, t('play.open_seat'))));
-  const parts = [el('h1', {}, t('play.join_table')), el('p', {}, `${t('play.code')}: `, el('span', { class: 'code', id: 'table-code' }, st.code)),
-    el('label', { class: 'share' }, t('play.share'), el('input', { id: 'share-link', readonly: true, value: link })),
-    el('ul', { class: 'seats' }, items)];
+  const parts = [el('h1', {}, t('play.join_table'))];
+  // A spectator's state has no code: nothing to share, and never an address like /t/null.
+  if (st.code) {
+    parts.push(el('p', {}, `${t('play.code')}: `, el('span', { class: 'code', id: 'table-code' }, st.code)),
+      el('label', { class: 'share' }, t('play.share'), el('input', { id: 'share-link', readonly: true, value: `${location.origin}/t/${st.code}` })));
+  }
+  parts.push(el('ul', { class: 'seats' }, items));
   if (st.seat && st.host === st.seat) {
     parts.push(el('button', { type: 'button', class: 'primary', id: 'start-table', onclick: () => send({ type: 'start' }) }, t('play.start_table')));
   } else {
     parts.push(el('p', {}, st.seat ? t('play.waiting_host') : t('play.spectating')));
   }
-  $('lobby').replaceChildren(...parts, $('chat'));
+  $('lobby').replaceChildren(...parts, $('host'), $('chat'));
+}
+
+// The host's tools: an invitation for a chosen seat (one use; after the start the only way to a seat) and
+// the spectator link (the public table: no code, no chat). Built once per game, so made links stay.
+function renderHost(st) {
+  const panel = $('host');
+  const isHost = Boolean(st.code && st.seat && st.host === st.seat && st.phase !== 'match_over');
+  panel.hidden = !isHost;
+  if (isHost && panel.dataset.game !== game.id) {
+    panel.dataset.game = game.id;
+    const seats = el('select', { id: 'invite-seat' }, ORDER.filter((s) => s !== st.seat).map((s) =>
+      el('option', { value: s }, t(`common.seat.${s}`))));
+    const out = el('div', { id: 'host-links' });
+    const status = el('p', { class: 'message', role: 'alert', id: 'host-error' });
+    const made = (kind, label, link) => {
+      const input = el('input', { readonly: true, value: fullLink(link), 'data-link': kind, 'aria-label': label });
+      const copy = el('button', { type: 'button', class: 'small', 'data-copy': kind, onclick: async () => {
+        input.select();
+        try { await navigator.clipboard.writeText(input.value); } catch { document.execCommand('copy'); }
+        copy.textContent = t('play.copied');
+      } }, t('play.copy'));
+      out.querySelector(`[data-made="${kind}"]`)?.remove();
+      out.append(el('label', { class: 'share', 'data-made': kind }, label, el('span', { class: 'copy-row' }, input, copy)));
+    };
+    const ask = async (kind, url, body, label) => {
+      status.textContent = '';
+      try { made(kind, label(), (await asHost(url, game.token, body)).link); } catch (e) { status.textContent = e.message; }
+    };
+    const code = encodeURIComponent(st.code);
+    panel.replaceChildren(el('h2', {}, t('play.invite_title')),
+      el('div', { class: 'host-row' }, el('label', {}, `${t('play.invite_seat')} `, seats),
+        el('button', { type: 'button', id: 'make-invite', onclick: () => ask('invite', `/api/tables/${code}/invite`, { seat: seats.value },
+          () => t('play.invite_link', { seat: t(`common.seat.${seats.value}`) })) }, t('play.make_invite'))),
+      el('button', { type: 'button', id: 'make-watch', onclick: () => ask('watch', `/api/tables/${code}/spectate`, {},
+        () => t('play.watch_link')) }, t('play.make_watch')),
+      status, out);
+  }
+  if (!$('lobby').hidden || panel.parentElement === $('side')) return;
+  $('side').append(panel);
 }
 
 function renderChat(st) {
@@ -346,7 +416,7 @@ function renderChat(st) {
   const focused = document.activeElement && panel.contains(document.activeElement);
   panel.replaceChildren(...children);
   if (focused) panel.querySelector('input')?.focus();
-  if ($('lobby').hidden && panel.parentElement !== $('table')) $('table').append(panel);
+  if ($('lobby').hidden && panel.parentElement !== $('side')) $('side').append(panel);
 }
 
 // The deal being played; after the last deal of a match, the last deal (never one past it).
@@ -513,12 +583,10 @@ function renderDecision(st) {
         'data-suit': option.suit || null, onclick: () => send({ type: 'trump', ...option }) }, label));
     }
   }
-  const offered = st.claim_offer !== undefined ? Boolean(st.claim_offer) : (st.phase === 'play' && st.claim_team && st.claim_team === myTeam(st));
-  if (st.phase === 'play' && offered) {
-    box.append(el('span', { class: 'ask' }, `${t('play.claim')}: `));
-    // "Geen roem" (0) is always a choice where a claim is offered after every trick the team wins.
-    const amounts = st.claim_offer !== undefined ? [0, 20, 40, 50, 70, 100, 120, 150, 200] : [20, 40, 50, 70, 100, 200];
-    for (const amount of amounts) {
+  // The server offers a claim after every trick our side wins, roem or not, so the offer gives nothing away.
+  if (st.phase === 'play' && st.claim_offer) {
+    box.append(el('span', { class: 'ask', 'data-claim-trick': String(st.claim_offer.trick) }, `${t('play.claim')}: `));
+    for (const amount of [0, 20, 40, 50, 70, 100, 120, 150, 200]) {
       box.append(el('button', { type: 'button', 'data-claim': String(amount),
         onclick: () => send({ type: 'claim', roem: amount }) }, amount ? String(amount) : t('play.no_roem')));
     }
@@ -546,9 +614,9 @@ function renderSheet(st) {
   const cell = (r, team) => el('td', { class: r.nat && r[team] === 0 ? 'mark' : null },
     `${r[team]}${r.pit === team ? ` (${t('play.pit')})` : ''}${r.nat && r[team] === 0 ? ` (${t('play.nat')})` : ''}`);
   const rows = st.sheet.rows.map((r, i) => {
-    const makers = r.makers || game.makers[i + 1];
-    const dealRoem = r.roem !== undefined ? r.roem : game.roems[i + 1];
-    const roem = dealRoem && typeof dealRoem === 'object' ? `${dealRoem[we]} · ${dealRoem[they]}` : (typeof dealRoem === 'number' ? String(dealRoem) : '');
+    // Who played the deal and its roem, as the server's sheet row says.
+    const makers = r.makers;
+    const roem = r.roem ? `${r.roem[we]} · ${r.roem[they]}` : '';
     return el('tr', {}, el('td', {}, el('button', { type: 'button', class: 'small',
       'data-review': String(i + 1), 'aria-label': `${t('play.review')} ${t('play.deal').toLowerCase()} ${i + 1}`,
       onclick: () => openReview(i + 1) }, String(i + 1))),
@@ -605,7 +673,8 @@ function renderResult(st) {
 
 function renderLog() {
   const list = $('log');
-  list.replaceChildren(...game.log.slice(-80).map((entry) => el('li', { class: entry.who ? `seat-${entry.who}` : 'event' },
+  list.replaceChildren(...game.log.slice(-80).map((entry) => el('li', { class: entry.who ? `seat-${entry.who}` : 'event',
+    'data-log': entry.type, 'data-seq': entry.seq === undefined ? null : String(entry.seq) },
     entry.who ? el('b', {}, `${seatName(entry.who)}: `) : '', entry.text(),
     entry.why ? el('span', { class: 'log-why', 'data-why': '' }, ` — ${words(entry.why)}`) : '')));
   list.scrollTop = list.scrollHeight;
@@ -643,15 +712,9 @@ function keys(event) {
   else if (event.key === 'n' && st.phase === 'deal_over') send({ type: 'next' });
 }
 
-// A seat token travels in the address's fragment (never sent to the server): kept, then removed.
-function tokenFromFragment() {
-  const match = location.hash.match(/token=([^&]+)/);
-  if (!match) return null;
-  history.replaceState(history.state, '', location.pathname + location.search);
-  return decodeURIComponent(match[1]);
-}
-
 function init() {
+  // Secrets in the fragment are kept and taken out of the address before anything else happens.
+  const secrets = takeFragment();
   renderHeader({ current: 'play' });
   practice.init({ send, openReview });
   document.title = t('play.title');
@@ -665,13 +728,12 @@ function init() {
   $('sheet-button').addEventListener('click', () => toggle('sheet'));
   $('verzaakt-button').addEventListener('click', () => send({ type: 'verzaakt' }));
   document.addEventListener('keydown', keys);
-  const token = tokenFromFragment();
   const code = location.pathname.match(/^\/t\/([A-Za-z0-9]+)\/?$/);
   const path = location.pathname.match(/^\/play\/([^/]+)\/?$/);
   const id = path ? decodeURIComponent(path[1]) : new URLSearchParams(location.search).get('game');
-  if (code) openTable(code[1].toUpperCase(), token);
+  if (code) openTable(code[1].toUpperCase(), secrets);
   else if (id) {
-    if (token) localStorage.setItem(`klaverjas.play.${id}`, token);
+    if (secrets.token) keepSeat(id, secrets.token);
     openGame(id);
   } else { $('setup').hidden = false; loadGames(); }
 }

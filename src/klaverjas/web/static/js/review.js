@@ -78,19 +78,24 @@ function draw() {
     hands[seat] = hands[seat].filter((c) => c !== plays[i]);
   }
   const next = infos.get(step);
-  const values = next && next.values ? next.values : null;
+  // Every legal card of the seat to move with its double-dummy value, seen from that seat's side (more is
+  // better for it; the server's values are N/S minus E/W), and what it would cost against the best card.
+  const legal = new Map(((next && next.legal) || []).map((l) => [l.card, l]));
+  const side = (v) => (next && (next.seat === 'N' || next.seat === 'S') ? v : -v);
   const trickStart = step === 0 ? 0 : Math.floor((step - 1) / 4) * 4;
   const onTable = step === 0 ? [] : plays.slice(trickStart, step).map((c, j) => ({ card: c, seat: seatOf(trickStart + j) }));
   const seatBox = (seat) => {
     const toMove = next && next.seat === seat;
     const cards = hands[seat].map((c) => {
-      const marks = [];
+      const mark = toMove ? legal.get(c) : null;
       let cls = 'rv-card';
-      if (toMove && values && c in values) marks.push(el('span', { class: 'value' }, String(values[c])));
-      else if (toMove && next.best.includes(c)) marks.push(el('span', { class: 'value' }, String(next.best_value)));
-      if (toMove && next.best.includes(c)) cls += ' best';
+      if (mark) cls += mark.loss > 0 ? ' legal' : ' legal best';
       if (toMove && c === next.card) cls += next.loss > 0 ? ' played costly' : ' played';
-      return el('span', { class: cls, 'data-card': c, role: 'img', 'aria-label': cardName(c) }, cardSvg(c), marks);
+      const value = mark ? side(mark.value) : null;
+      const label = mark ? `${cardName(c)}: ${t('play.review_value', { n: value })}${mark.loss > 0 ? ` (−${mark.loss})` : ''}` : cardName(c);
+      return el('span', { class: cls, 'data-card': c, role: 'img', 'aria-label': label,
+        'data-value': mark ? String(value) : null, 'data-loss': mark ? String(mark.loss) : null },
+      cardSvg(c), mark ? el('span', { class: 'value', 'aria-hidden': 'true' }, String(value)) : null);
     });
     return el('div', { class: `rv-seat ${posOf(seat)}${toMove ? ' to-move' : ''}`, 'data-rv-seat': seat },
       el('b', {}, seatName(seat)), el('div', { class: 'rv-hand' }, cards));
@@ -104,7 +109,7 @@ function draw() {
   let note;
   if (next) {
     const lost = next.loss > 0;
-    note = el('div', { class: `rv-note${lost ? ' costly' : ''}`, 'data-step-card': next.card },
+    note = el('div', { class: `rv-note${lost ? ' costly' : ''}`, 'data-step-card': next.card, 'data-step-loss': String(next.loss) },
       el('p', {}, el('b', {}, `${seatName(next.seat)}: `), face(next.card), ' ',
         lost ? t('play.review_cost', { n: next.loss, best: next.best.map((c) => cardName(c)).join(' / ') }) : t('play.review_best')),
       next.why ? el('p', { class: 'rv-why', 'data-why': '' }, `${t('play.reason')}: ${words(next.why)}`) : null);
@@ -139,10 +144,11 @@ function draw() {
     }
     rows.push(el('div', { class: `review-trick${step > i && step <= i + 4 ? ' now' : ''}`, 'data-trick': String(n) }, el('span', { class: 'n' }, String(n)), cells));
   }
-  const costs = Object.fromEntries(ORDER.map((s) => [s, 0]));
-  for (const c of data.cards || []) costs[c.seat] += c.loss;
+  // The deal's total cost per seat as the server adds it up (summed here for an answer without it).
+  const costs = data.cost || Object.fromEntries(ORDER.map((s) => [s, 0]));
+  if (!data.cost) for (const c of data.cards || []) costs[c.seat] += c.loss;
   const totals = el('p', { class: 'rv-costs', 'data-costs': '' }, `${t('play.review_costs')}: `,
-    ORDER.map((s) => el('span', { 'data-cost-seat': s }, `${seatName(s)} ${costs[s]}`)).flatMap((x, i) => (i ? [' · ', x] : [x])));
+    ORDER.map((s) => el('span', { 'data-cost-seat': s, 'data-cost': String(costs[s]) }, `${seatName(s)} ${costs[s]}`)).flatMap((x, i) => (i ? [' · ', x] : [x])));
   body.push(el('div', { class: 'rv-layout' }, el('div', { class: 'rv-main' }, board, stepper, note),
     el('div', { class: 'rv-side' }, el('div', { class: 'rv-grid' }, rows), totals)), closeButton());
   panel.replaceChildren(...body);

@@ -1,0 +1,195 @@
+"""Links with secrets in Debian's Chromium on a phone: invitations, spectator links, seat links, "Je spellen".
+
+Each secret travels in a link's fragment; the page keeps it in localStorage and takes it out of the address."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from tests.conftest import HAVE_CHROMIUM, needs_chromium
+
+pytestmark = [pytest.mark.browser, needs_chromium]
+
+if HAVE_CHROMIUM:
+    from playwright.sync_api import Page, expect
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def fresh(browser: Any) -> Iterator[Any]:
+    """Makes fresh browser contexts (each its own localStorage, as another device); page errors fail the test."""
+    contexts: list[Any] = []
+    errors: list[str] = []
+
+    def make(frames: list[dict[str, Any]] | None = None) -> Page:
+        ctx = browser.new_context(viewport=PHONE, locale="nl-NL", has_touch=True)
+        contexts.append(ctx)
+        page: Page = ctx.new_page()
+        page.set_default_timeout(15000)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        if frames is not None:
+            page.on("websocket", lambda ws: ws.on("framereceived", lambda p: frames.append(json.loads(p))))
+        return page
+
+    yield make
+    for ctx in contexts:
+        ctx.close()
+    assert not errors, errors
+
+
+def post(server: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    """A state-changing request as a page sends it: JSON body and the intent header."""
+    request = urllib.request.Request(server + path, data=json.dumps(body).encode(), method="POST",
+                                     headers={"content-type": "application/json", "X-Klaverjas": "1"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        result: dict[str, Any] = json.loads(answer.read())
+    return result
+
+
+def create_table(page: Page, server: str, name: str) -> str:
+    """The host makes a table on the page; returns its code."""
+    page.goto(server + "/play")
+    page.fill("#new-game input[name=name]", name)
+    page.select_option("select[name=pace]", "0")
+    page.click("#create-table")
+    code = page.locator("#table-code")
+    expect(code).to_have_text(re.compile(r"^[A-Z2-9]{6}$"))
+    return str(code.text_content())
+
+
+def make_link(page: Page, kind: str) -> str:
+    """The host makes an invitation (`invite`) or a spectator link (`watch`) and copies it; returns the address."""
+    page.click("#make-invite" if kind == "invite" else "#make-watch")
+    field = page.locator(f"#host input[data-link={kind}]")
+    expect(field).to_have_value(re.compile(rf"#{kind}="))
+    page.click(f"#host [data-copy={kind}]")
+    expect(page.locator(f"#host [data-copy={kind}]")).to_have_text("Gekopieerd")
+    return field.input_value()
+
+
+def test_an_invitation_takes_a_computer_players_seat_after_the_start(server: str, fresh: Any) -> None:
+    anna = fresh()
+    code = create_table(anna, server, "Anna")
+    anna.click("#start-table")
+    expect(anna.locator("#table")).to_be_visible()
+    expect(anna.locator("#host")).to_be_visible()  # the host keeps his tools at the table
+    anna.select_option("#invite-seat", "N")
+    link = make_link(anna, "invite")
+    assert link.startswith(f"{server}/t/{code}#invite="), link
+
+    frames: list[dict[str, Any]] = []
+    bram = fresh(frames)
+    bram.goto(link)
+    expect(bram.locator("#join")).to_be_visible()
+    assert "#" not in bram.url and "invite" not in bram.url  # the secret left the address at once
+    expect(bram.locator("#join-seats [data-seat]")).to_have_count(0)  # no seat to choose: the invitation's
+    expect(bram.locator("#watch-link")).to_be_hidden()  # watching needs a spectator link
+    bram.fill("#join-form input[name=name]", "Bram")
+    bram.click("#join-invited")
+    expect(bram.locator("#table")).to_be_visible()
+    bram.wait_for_function("document.body.dataset.me === 'N'")
+    states = [f["state"] for f in frames if f.get("type") in ("state", "update")]
+    assert states and all(s["seat"] == "N" for s in states)
+    expect(anna.locator(".felt [data-seat=N] .name")).to_have_text("Bram")  # the computer player left the seat
+    # Bram's seat token is kept: the table opens again for him without any link.
+    bram.goto(f"{server}/t/{code}")
+    bram.wait_for_function("document.body.dataset.me === 'N'")
+
+
+def test_a_spectator_link_shows_the_table_without_code_or_chat(server: str, fresh: Any) -> None:
+    anna = fresh()
+    code = create_table(anna, server, "Anna")
+    link = make_link(anna, "watch")
+    assert link.startswith(f"{server}/t/{code}#watch="), link
+
+    frames: list[dict[str, Any]] = []
+    carla = fresh(frames)
+    carla.goto(link)
+    expect(carla.locator("#lobby")).to_be_visible()
+    assert "#" not in carla.url
+    expect(carla.locator("#lobby")).to_contain_text("Je kijkt mee")
+    expect(carla.locator("#table-code")).to_have_count(0)
+    expect(carla.locator("#share-link")).to_have_count(0)
+    anna.click("#start-table")
+    expect(carla.locator("#table")).to_be_visible()
+    carla.wait_for_function("['trump', 'play'].includes(document.body.dataset.phase)")
+    expect(carla.locator("#chat")).to_be_hidden()
+    expect(carla.locator("#host")).to_be_hidden()
+    expect(carla.locator("[data-hand] [data-card]")).to_have_count(0)  # nobody's hand
+    html = carla.content()
+    assert code not in html and "/t/null" not in html
+    assert frames and all(f["state"]["code"] is None for f in frames if f.get("type") in ("state", "update"))
+    # Back on the table's page later, the kept spectator link is the way in: "Alleen kijken".
+    carla.goto(f"{server}/t/{code}")
+    expect(carla.locator("#watch-link")).to_be_visible()
+    carla.click("#watch-link")
+    expect(carla.locator("#table")).to_be_visible()
+
+
+def test_your_games_lists_this_browsers_games_only(server: str, fresh: Any) -> None:
+    first = fresh()
+    first.goto(server + "/play")
+    first.select_option("select[name=preset]", "rotterdam")
+    first.select_option("select[name=pace]", "0")
+    first.get_by_role("button", name="Start").click()
+    first.wait_for_function("document.body.dataset.toMove === 'S'")
+    game_id = first.url.rsplit("/", 1)[-1]
+    assert first.url == f"{server}/play/{game_id}"
+    code = create_table(first, server, "Anna")
+    table_id = first.evaluate(f"localStorage.getItem('klaverjas.table.{code}')")
+
+    first.goto(server + "/play")
+    games = first.locator("#games li")
+    expect(games).to_have_count(2)
+    links = dict(games.evaluate_all("ns => ns.map(n => [n.dataset.game, n.querySelector('a').getAttribute('href')])"))
+    assert links == {game_id: f"/play/{game_id}", table_id: f"/t/{code}"}
+    tokens = first.evaluate("Object.keys(localStorage).filter(k => k.startsWith('klaverjas.play.'))"
+                            ".map(k => localStorage.getItem(k))")
+    with urllib.request.urlopen(f"{server}/api/play?" + "&".join(f"token={t}" for t in tokens), timeout=10) as answer:
+        words = {g["id"]: g["rules_words"] for g in json.loads(answer.read())}
+    label = first.locator(f"#games li[data-game='{game_id}']")
+    expect(label).to_have_text(f"{words[game_id]['nl']} · spel 1 · bezig")  # words, and the deal in play
+    first.click("#lang-button")
+    first.reload()
+    expect(label).to_have_text(f"{words[game_id]['en']} · deal 1 · in play")
+    assert "rotterdam(" not in first.content()
+
+    second = fresh()
+    second.goto(server + "/play")
+    second.select_option("select[name=pace]", "0")
+    second.get_by_role("button", name="Start").click()
+    second.wait_for_function("document.body.dataset.toMove === 'S'")
+    own = second.url.rsplit("/", 1)[-1]
+    second.goto(server + "/play")
+    expect(second.locator("#games li")).to_have_count(1)  # its own game, none of the other browser's
+    expect(second.locator(f"#games li[data-game='{own}']")).to_have_count(1)
+
+
+def test_a_game_link_opens_the_game_on_another_device(server: str, fresh: Any) -> None:
+    created = post(server, "/api/play", {"preset": "amsterdam", "levels": ["basic"] * 3, "pace": 0})
+    assert created["link"] == f"/play/{created['id']}#token={created['token']}"
+    page = fresh()
+    page.goto(server + created["link"])
+    page.wait_for_function("document.body.dataset.me === 'S'")
+    expect(page.locator("[data-hand] [data-card]")).to_have_count(8)
+    assert page.url == f"{server}/play/{created['id']}"  # no token in the address bar
+    assert page.evaluate(f"localStorage.getItem('klaverjas.play.{created['id']}')") == created["token"]
+    page.reload()
+    page.wait_for_function("document.body.dataset.me === 'S'")
+    expect(page.locator("[data-hand] [data-card]")).to_have_count(8)
+
+
+def test_a_table_seat_link_opens_the_table_on_another_device(server: str, fresh: Any) -> None:
+    created = post(server, "/api/tables", {"preset": "amsterdam", "name": "Anna", "seat": "E", "pace": 0})
+    assert created["link"] == f"/t/{created['code']}#token={created['token']}"
+    page = fresh()
+    page.goto(server + created["link"])
+    expect(page.locator("#start-table")).to_be_visible()  # the host's seat, on a device that never saw it
+    assert page.url == f"{server}/t/{created['code']}"
+    page.wait_for_function("document.body.dataset.me === 'E'")
