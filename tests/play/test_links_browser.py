@@ -28,7 +28,7 @@ def fresh(browser: Any) -> Iterator[Any]:
     errors: list[str] = []
 
     def make(frames: list[dict[str, Any]] | None = None) -> Page:
-        ctx = browser.new_context(viewport=PHONE, locale="nl-NL", has_touch=True)
+        ctx = browser.new_context(bypass_csp=True, viewport=PHONE, locale="nl-NL", has_touch=True)
         contexts.append(ctx)
         page: Page = ctx.new_page()
         page.set_default_timeout(15000)

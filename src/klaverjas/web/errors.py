@@ -50,6 +50,13 @@ def methods_at(app: Any, path: str) -> set[str]:
                   {m.upper() for m in item if m in _METHODS})
                  for template, item in app.openapi().get("paths", {}).items()]
         app.state.route_methods = table
+        app.state.route_literals = {template: {m.upper() for m in item if m in _METHODS}
+                                    for template, item in app.openapi().get("paths", {}).items()
+                                    if "{" not in template}
+    # A literal path is served by its own routes only ("/api/clubs/table" is not "/api/clubs/{club_id}").
+    exact: set[str] | None = app.state.route_literals.get(path)
+    if exact is not None:
+        return exact
     return set().union(*(methods for pattern, methods in table if pattern.match(path)))
 
 

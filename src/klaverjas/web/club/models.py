@@ -134,7 +134,7 @@ class TotalsIn(Strict):
     totals: list[StrictInt] = Field(min_length=2, max_length=2, description="side 1, side 2")
 
 
-class SheetIn(Strict):
+class TableSheetIn(Strict):
     deals: list[DealIn] = Field(max_length=200)
     first_dealer: StrictInt = Field(default=0, ge=0, le=3)
 

@@ -59,11 +59,11 @@ from .models import (
     SeasonOut,
     SeasonStandingsOut,
     SeatedTableOut,
-    SheetIn,
     SignIn,
     StandingsOut,
     TableLinkOut,
     TableOut,
+    TableSheetIn,
     TotalsIn,
 )
 from .prizes import PrizeFormula
@@ -335,7 +335,7 @@ def table_delete_deal(number: Id, seat: Seated, store: Clubs) -> SeatedTableOut:
 
 
 @router.put("/api/clubs/table/sheet", response_model=SeatedTableOut, responses=ERRORS, tags=["tables"])
-def table_sheet(body: SheetIn, seat: Seated, store: Clubs) -> SeatedTableOut:
+def table_sheet(body: TableSheetIn, seat: Seated, store: Clubs) -> SeatedTableOut:
     """The table's whole sheet at once (a phone that kept it while offline)."""
     return _table_change(store, seat, lambda ev, _: (_inputs(ev, body.deals, body.first_dealer), body.first_dealer))
 
@@ -495,7 +495,7 @@ def _inputs(ev: Evening, deals: list[DealIn], first_dealer: int = 0) -> list[Dea
 
 @router.put("/api/clubs/{club_id}/evenings/{evening_id}/rounds/{round_number}/tables/{table}/sheet",
             response_model=EveningOut, responses=ERRORS, tags=["evenings"])
-def organiser_sheet(club_id: ClubId, evening_id: Id, round_number: Id, table: Id, body: SheetIn, _: Organiser,
+def organiser_sheet(club_id: ClubId, evening_id: Id, round_number: Id, table: Id, body: TableSheetIn, _: Organiser,
                     store: Clubs) -> EveningOut:
     """The organiser enters a table's whole sheet (deal by deal, scored by the score keeper)."""
     return _change(store, club_id, evening_id, lambda ev: ev.record_sheet(
