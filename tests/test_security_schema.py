@@ -8,10 +8,8 @@ import sys
 from pathlib import Path
 
 import httpx
-import pytest
+import schemathesis  # noqa: F401  (the test extra installs it; a missing one fails here, loudly)
 from tests.conftest import live_server
-
-pytest.importorskip("schemathesis")
 
 # A 422 for schema-valid input is the app refusing a combination no JSON Schema can state (a South African
 # sheet played to 16 deals, card points that do not add up to 162: docs/rules.md); every other answer to

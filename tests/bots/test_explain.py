@@ -4,15 +4,13 @@ same evaluation) and a reason in both languages."""
 from __future__ import annotations
 
 import pytest
+from tests.solver import minimax as reference
 
-from klaverjas.bots import BasicBot, Bot, RandomBot
+from klaverjas.bots import BasicBot, Bot, RandomBot, strong
 from klaverjas.bots.base import last_trick_roem
 from klaverjas.core.texts import LANGS
 
 from .helpers import RULE_SETS, walk
-
-reference = pytest.importorskip("tests.solver.minimax")
-strong = pytest.importorskip("klaverjas.bots.strong")
 
 
 def pair(level: str, seed: int) -> tuple[Bot, Bot]:

@@ -5,15 +5,13 @@ from __future__ import annotations
 import re
 
 import pytest
+from tests.solver import minimax as reference
 
-from klaverjas.bots import BasicBot, View
+from klaverjas.bots import BasicBot, View, strong
 from klaverjas.bots.basic import card_options
-from klaverjas.core import cards_of
+from klaverjas.core import TABLES, cards_of, trick_view
 
 from .helpers import walk
-
-reference = pytest.importorskip("tests.solver.minimax")
-strong = pytest.importorskip("klaverjas.bots.strong")
 
 
 def _late_views(seed: int, rules: str = "rotterdam"):  # type: ignore[no-untyped-def]
@@ -120,8 +118,7 @@ def test_a_trick_is_sure_for_the_side_exactly_when_no_reply_takes_it() -> None:
                 if len(view.trick) == 3:  # the last to play: nobody replies, the two agree exactly
                     assert sure == exact
                     last += 1
-                if sure and strong.trick_view((*view.trick, card), view.trump,
-                                              strong.TABLES[view.rules.values]).win != card:
+                if sure and trick_view((*view.trick, card), view.trump, TABLES[view.rules.values]).win != card:
                     partner += 1  # partner's card takes it: counted for the side
                 checked += 1
     assert checked > 100 and last > 20 and partner > 0

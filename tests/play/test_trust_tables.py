@@ -234,7 +234,7 @@ def test_the_games_list_holds_only_the_callers_games(url: str) -> None:
     theirs = post(url, "/api/play", {"pace": 0, "seed": 2}).json()
     table = new_table(url)
     assert httpx.get(f"{url}/api/play").json() == []
-    listed = httpx.get(f"{url}/api/play", params={"token": [mine["token"], "forged-token"]}).json()
+    listed = httpx.get(f"{url}/api/play", params={"token": [mine["token"], "forged-token-of-24-chars"]}).json()
     assert [(g["id"], g["seat"], g["code"]) for g in listed] == [(mine["id"], "S", None)]
     both = httpx.get(f"{url}/api/play", params={"token": [mine["token"], table["token"]]}).json()
     assert {(g["id"], g["code"]) for g in both} == {(mine["id"], None), (table["id"], table["code"])}

@@ -27,9 +27,10 @@ from .store import now
 
 Service = Annotated[PlayService, Depends(play_service)]
 Token = Annotated[str | None, Query(max_length=64)]
-# No bounds on each token in the schema: FastAPI does not check them in a query list, and a token that is
-# too long or empty simply opens no game.
-Tokens = Annotated[list[str] | None, Query(max_length=100, description="seat tokens, repeated")]
+# Seat and spectator tokens are URL-safe base64 (secrets.token_urlsafe(18)); the pattern lets the schema say
+# exactly which texts can be one.
+Tokens = Annotated[list[Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{16,64}$")]] | None,
+                   Query(max_length=100, description="seat tokens, repeated")]
 DealNumber = Annotated[int, Field(ge=1, le=1000)]
 
 router = APIRouter()
