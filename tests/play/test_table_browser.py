@@ -326,7 +326,7 @@ def test_a_claim_is_offered_after_every_trick_we_win_and_a_wrong_one_refused_in_
         server: str, browser: Any) -> None:
     """Claimed roem: the claim buttons come from the server's `claim_offer` (with "geen roem"), whether or not
     the trick holds roem; a wrong claim is refused in the page's language (role=alert) without the amount."""
-    ctx = browser.new_context(viewport=VIEWPORTS["phone"], locale="nl-NL", has_touch=True)
+    ctx = browser.new_context(bypass_csp=True, viewport=VIEWPORTS["phone"], locale="nl-NL", has_touch=True)
     page = ctx.new_page()
     page.set_default_timeout(15000)
     frames: list[dict[str, Any]] = []
