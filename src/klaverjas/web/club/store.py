@@ -20,14 +20,13 @@ import hmac
 import json
 import secrets
 import sqlite3
-import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TypeVar
 
+from ..storage import LockedSQLite
 from .evening import Evening
 
 SCHEMA_VERSION = 1
@@ -136,18 +135,11 @@ def _mac(secret: str, evening_id: int, round_number: int, table: int) -> str:
     return hmac.new(secret.encode(), msg, hashlib.sha256).hexdigest()[:32]
 
 
-class ClubStore:
+class ClubStore(LockedSQLite):
     """One connection guarded by a lock (like the keeper's); BEGIN IMMEDIATE also guards other processes."""
 
     def __init__(self, path: str | Path) -> None:
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        self._lock = threading.RLock()
-        self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None, timeout=30)
-        self._db.row_factory = sqlite3.Row
-        self._db.execute("PRAGMA foreign_keys = ON")
-        self._db.execute("PRAGMA journal_mode = WAL")
-        self._db.execute("PRAGMA synchronous = FULL")  # a deal typed in is on disk before we answer
+        super().__init__(path, timeout=30)
         self._db.executescript(SCHEMA)
         self._migrate()
 
@@ -159,24 +151,6 @@ class ClubStore:
             elif row["version"] > SCHEMA_VERSION:
                 raise RuntimeError(f"the club tables have schema version {row['version']}; this program knows "
                                    f"{SCHEMA_VERSION}")
-
-    def close(self) -> None:
-        with self._lock:
-            self._db.close()
-
-    @contextmanager
-    def _tx(self) -> Iterator[sqlite3.Connection]:
-        with self._lock:
-            if not self._db.in_transaction:
-                self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._db
-            except BaseException:
-                if self._db.in_transaction:
-                    self._db.execute("ROLLBACK")
-                raise
-            if self._db.in_transaction:
-                self._db.execute("COMMIT")
 
     # --- clubs -------------------------------------------------------------------------------------
     def create_club(self, name: str) -> tuple[Club, str]:

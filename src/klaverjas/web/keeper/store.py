@@ -21,13 +21,12 @@ import hashlib
 import json
 import secrets
 import sqlite3
-import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from ..storage import LockedSQLite
 from .sheet import DealInput, Settings
 
 SCHEMA = """
@@ -134,19 +133,11 @@ def _step_owners(db: sqlite3.Connection) -> list[tuple[int, str]]:
 STEPS: tuple[Callable[[sqlite3.Connection], list[tuple[int, str]]], ...] = (_step_tables, _step_owners)
 
 
-class Store:
+class Store(LockedSQLite):
     """One connection guarded by a lock: the app is small and SQLite serialises writes anyway."""
 
     def __init__(self, path: str | Path) -> None:
-        self.path = Path(path)
-        if str(path) != ":memory:":
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._lock = threading.RLock()
-        self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
-        self._db.row_factory = sqlite3.Row
-        self._db.execute("PRAGMA foreign_keys = ON")
-        self._db.execute("PRAGMA journal_mode = WAL")
-        self._db.execute("PRAGMA synchronous = FULL")  # a deal typed in is on disk before we answer
+        super().__init__(path)
         self.adopted: list[tuple[int, str]] = []  # (sheet id, owner token) made by the owner step just now
         self._migrate()
 
@@ -166,21 +157,6 @@ class Store:
                 adopted = STEPS[version](db)
                 db.execute("UPDATE keeper_schema SET version = ?", (version + 1,))
             self.adopted += adopted
-
-    def close(self) -> None:
-        with self._lock:
-            self._db.close()
-
-    @contextmanager
-    def _tx(self) -> Iterator[sqlite3.Connection]:
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._db
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
 
     # --- reading ---------------------------------------------------------
     def _settings(self, row: sqlite3.Row) -> Settings:
