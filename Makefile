@@ -7,8 +7,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= 8000
-# Debian packages the tests drive: Chromium for the browser tests.  Add a package here by name.
-SYSTEM_PACKAGES := chromium
+# Debian packages the tests drive: Chromium for the browser tests, PostgreSQL for the several-process store.
+# Add a package here by name.
+SYSTEM_PACKAGES := chromium postgresql
 
 .PHONY: run test lint typecheck system-packages bench clean
 

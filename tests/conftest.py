@@ -132,3 +132,40 @@ def solver_ready() -> bool:
         deal.play_unchecked(rng.choice([c for c in range(32) if legal >> c & 1]))
     solve(Position.from_deal(deal), "real")
     return True
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[str]:
+    """One throwaway PostgreSQL for the whole run (tests/postgres.py); fails with the install command
+    when Debian's server is not there."""
+    from tests.postgres import INSTALL_POSTGRESQL, server_binaries, throwaway_postgres
+
+    if server_binaries() is None:
+        pytest.fail(INSTALL_POSTGRESQL, pytrace=False)
+    with throwaway_postgres("postgres_tests") as url:
+        yield url
+
+
+_databases = iter(range(1, 1_000_000))
+
+
+@pytest.fixture
+def postgres_url(postgres_cluster: str) -> str:
+    """The URL of a new, empty database in the throwaway cluster, for one test."""
+    from sqlalchemy import create_engine, text
+
+    name = f"test_{next(_databases)}"
+    admin = create_engine(postgres_cluster.replace("postgresql://", "postgresql+psycopg://", 1),
+                          isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(text(f"CREATE DATABASE {name}"))
+    admin.dispose()
+    return postgres_cluster.rsplit("/", 1)[0] + "/" + name
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_setting(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh database of each backend: a SQLite file, then a PostgreSQL database."""
+    if request.param == "sqlite":
+        return str(tmp_path / "klaverjas.db")
+    return str(request.getfixturevalue("postgres_url"))
