@@ -328,7 +328,9 @@ def test_every_bad_input_is_refused_with_its_reason_and_nothing_is_lost(base: st
         assert r.status_code == 409 and "the evening is closed" in r.json()["detail"]
     # Settings an evening cannot have.
     for body, reason in (({"rounds": 0}, "rounds"), ({"format": "teams"}, "format"),
-                         ({"match_end": "strokes:5"}, "deals:N or at points:N"), ({"rules": "sa"}, "rules"),
+                         ({"match_end": "strokes:5"}, "deals:N or at points:N"), ({"rules": "strict"}, "rules"),
+                         ({"rules": "sa", "match_end": "deals:16"}, "ends at strokes:N"),
+                         ({"rules": "sa", "bye": {"kind": "fixed", "points": 1600}}, "in strokes: 0 to 6"),
                          ({"bye": {"kind": "fixed", "points": -1}}, "points"), ({"season_id": 999}, "season 999")):
         status = 404 if "season" in reason else 422
         assert reason in club.call("POST", "/evenings", body, status=status)["detail"]

@@ -141,8 +141,8 @@ def test_bad_input_is_refused_with_a_reason() -> None:
     assert ev.log == [{"round": 1, "table": 2, "by": "organiser", "before": [1000, 1000], "after": [1100, 900]}]
     with pytest.raises(SettingsError, match="format must be individual or pairs"):
         Evening(format="teams")
-    with pytest.raises(SettingsError, match="rules must be amsterdam or rotterdam"):
-        Evening(rules="sa")
+    with pytest.raises(SettingsError, match="rules must be amsterdam, rotterdam or sa"):
+        Evening(rules="strict")
 
 
 def test_a_pairs_evening() -> None:
