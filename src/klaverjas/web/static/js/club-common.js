@@ -2,7 +2,7 @@
 // and the fragment removed at once), the API client that sends it, errors shown with role=alert,
 // a CSV download through the token, and the standings table.
 import { h } from './dom.js';
-import { has, t } from './i18n.js';
+import { getLang, has, t } from './i18n.js';
 
 // Replace the page's main content; arrays are flattened and absent parts (null) left out.
 export function showMain(...nodes) {
@@ -14,6 +14,7 @@ export class ClubApiError extends Error {
     super((body && body.detail) || `HTTP ${status}`);
     this.status = status;
     this.code = (body && body.code) || 'http';
+    this.reason = (body && body.reason) || null; // the refusal per language: { en, nl }
   }
 }
 
@@ -58,12 +59,16 @@ export function alertBox(testid = 'error') {
   return h('p', { class: 'error', role: 'alert', 'data-testid': testid, hidden: true });
 }
 
-// With `sheetVars` (a table's deal form) a deal's refusal is said in the score keeper's own words, in
-// the page's language; otherwise the server's reason (in English) follows a lead-in in the page's language.
+// The server's reason in the page's language. With `sheetVars` (a table's deal form) a deal's refusal is
+// said in the score keeper's own words; otherwise the reason follows a lead-in.
+export function reasonText(err) {
+  return (err.reason && err.reason[getLang()]) || err.message;
+}
+
 export function showError(box, err, sheetVars) {
   box.hidden = false;
   const key = `keeper.err.${err.code}`;
-  box.textContent = sheetVars && has(key) ? t(key, sheetVars) : t('club.refused', { detail: err.message });
+  box.textContent = sheetVars && has(key) ? t(key, sheetVars) : t('club.refused', { detail: reasonText(err) });
 }
 
 export function clearError(box) { box.hidden = true; box.textContent = ''; }
