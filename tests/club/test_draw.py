@@ -129,6 +129,9 @@ def test_refusals_name_the_problem() -> None:
     short = Round(1, (Table(1, (("a", "b"), ("c",))),))
     with pytest.raises(DrawError, match="side of 1"):
         check_round(short, 2)
+    empty = Round(1, (Table(1, (("a", "b"), ())), Table(2, (("c", "d"), ("e", "f")))))
+    with pytest.raises(DrawError, match="table 1 has a side of 0; each side needs 2"):
+        check_round(empty, 2, set("abcdef"))
     ok = Round(1, (Table(1, (("a", "b"), ("c", "d"))),), ("e",))
     with pytest.raises(DrawError, match="f is present but neither seated nor on a bye"):
         check_round(ok, 2, {"a", "b", "c", "d", "e", "f"})

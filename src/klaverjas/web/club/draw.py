@@ -137,11 +137,14 @@ def check_round(rnd: Round, side_size: int, present: Collection[str] | None = No
     where: dict[str, Text] = {}
     if [t.number for t in rnd.tables] != list(range(1, len(rnd.tables) + 1)):
         raise DrawError("table_numbers", round=rnd.number, n=len(rnd.tables))
-    places = [(e, place("table", n=t.number), len(side)) for t in rnd.tables for side in t.sides for e in side]
-    places += [(e, place("byes"), side_size) for e in rnd.byes]
-    for entrant, at, size in places:
-        if size != side_size:
-            raise DrawError("side_size", round=rnd.number, size=size, need=side_size, **both("place", at))
+    for t in rnd.tables:
+        for side in t.sides:  # an empty side too: it has no entrant to find it by
+            if len(side) != side_size:
+                raise DrawError("side_size", round=rnd.number, size=len(side), need=side_size,
+                                **both("place", place("table", n=t.number)))
+    places = [(e, place("table", n=t.number)) for t in rnd.tables for side in t.sides for e in side]
+    places += [(e, place("byes")) for e in rnd.byes]
+    for entrant, at in places:
         if entrant in where:
             seen = where[entrant]
             if seen == at:

@@ -119,11 +119,18 @@ export function standingsNotes(evening) {
 }
 
 export function formatText(evening) {
-  const end = evening.match_end.startsWith('deals:')
-    ? t('club.deals_n', { n: evening.match_end.slice(6) }) : t('club.points_n', { n: evening.match_end.slice(7) });
-  const bye = evening.bye.kind === 'fixed' ? t('club.bye_fixed', { n: evening.bye.points }) : t('club.bye_average');
-  return [t(`club.format.${evening.format}`), t('club.rounds_n', { n: evening.rounds }), end,
-    t(`club.preset.${evening.rules}`), bye].join(' · ');
+  const [kind, n] = evening.match_end.split(':');
+  const end = t(kind === 'deals' ? 'club.deals_n' : kind === 'strokes' ? 'club.strokes_n' : 'club.points_n', { n });
+  const bye = evening.bye.kind === 'fixed'
+    ? t(evening.strokes ? 'club.bye_fixed_strokes' : 'club.bye_fixed', { n: evening.bye.points }) : t('club.bye_average');
+  return [t(`club.format.${evening.format}`), evening.movement === 'mitchell' ? t('club.movement.mitchell') : null,
+    t('club.rounds_n', { n: evening.rounds }), end, t(`club.preset.${evening.rules}`), bye].filter(Boolean).join(' · ');
+}
+
+// A stay/move round: the pair of side 1 stays at its table, the pair of side 2 goes on to the next.
+export function movementText(table) {
+  const moves = table.moves_to ? t('club.moves_to', { n: table.moves_to }) : t('club.moves_out');
+  return `${t('club.stays', { name: table.stays })} · ${table.sides[1].join(' & ')} ${moves}`;
 }
 
 // A season: each entrant's evening totals (dropped ones marked), the counted total, the rank.
