@@ -7,6 +7,8 @@ the makers need more than the others or go nat, pit earns 100 roem), not against
 
 from __future__ import annotations
 
+import csv as csv_module
+import io
 import random
 import threading
 from collections.abc import Iterator
@@ -531,3 +533,13 @@ def test_a_stay_move_pairs_evening_shows_who_stays_and_who_moves(base: str) -> N
     assert len(set(met)) == len(met) == 9
     answer = club.call("POST", "/evenings", {"movement": "mitchell"}, status=422)
     assert "pairs format" in answer["detail"] and bilingual(answer)["nl"]
+    # The CSV has the evening's settings, the pairs' players, and per table who stays and where side 2 goes.
+    rows = list(csv_module.reader(io.StringIO(club.call("GET", f"/evenings/{evening}/export.csv"))))
+    (settings,) = [r for r in rows if r[0] == "settings"]
+    assert settings[3:8] == ["pairs", "mitchell", "3", "deals:16", "amsterdam"] and settings[-1] == "points"
+    assert sorted(r[3:] for r in rows if r[0] == "pair") == sorted([f"Paar {k}", f"A{k}", f"B{k}"] for k in range(1, 8))
+    tables = [r for r in rows if r[0] == "table"]
+    assert len(tables) == 9
+    for r in tables:
+        t = rounds[int(r[3]) - 1]["tables"][int(r[4]) - 1]
+        assert r[10] == t["stays"] and r[11] == str(t["moves_to"] or "bye")

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from tests.conftest import live_server
 
@@ -144,8 +145,6 @@ def test_an_evening_from_the_door_to_the_projector(base: str, page: Any, browser
 
 def api_club(base: str, players: list[str], **evening: Any) -> tuple[str, str, int]:
     """A club with an evening and its players signed in, made through the API (the door is tested above)."""
-    import httpx
-
     with httpx.Client(base_url=base, headers={"X-Klaverjas": "1"}) as http:
         club = http.post("/api/clubs", json={"name": "Schoppen Vrouw"}).json()
         auth = {"Authorization": f"Bearer {club['organiser_token']}"}
@@ -227,3 +226,30 @@ def test_a_stay_move_evening_shows_who_stays_and_who_moves(base: str, browser: A
         assert not errors, errors
     finally:
         ctx.close()
+
+
+def test_a_south_african_table_phone_keeps_strokes(base: str, browser: Any) -> None:
+    club, token, evening = api_club(base, PLAYERS, rules="sa", rounds=1)
+    with httpx.Client(base_url=base, headers={"X-Klaverjas": "1", "Authorization": f"Bearer {token}"}) as http:
+        http.post(f"/api/clubs/{club}/evenings/{evening}/rounds", json={})
+        link = http.get(f"/api/clubs/{club}/evenings/{evening}/rounds/1/links").json()[0]["link"]
+    ctx, pg, errors = phone(browser)
+    try:
+        pg.goto(base + link)
+        pg.wait_for_selector("[data-testid=deal-form]")
+        assert pg.locator("[data-testid=makers]").count() == 0  # South African: no playing side
+        assert "Tot 5 streken: 0 – 0" in pg.inner_text("[data-testid=table-status]")
+        # N-S take 120 of 146 card points each deal: they go on at once, E-W under 50, so two strokes a deal.
+        for k in range(3):
+            pg.fill("#points-NS", "120")
+            pg.click("[data-testid=save-deal]")
+            pg.wait_for_selector(f"tr[data-testid=deal-{k + 1}]")
+        pg.wait_for_function("document.querySelector('[data-testid=table-status]').innerText.includes('Compleet')")
+        assert pg.inner_text("[data-testid=table-status]") == "Compleet: 6 – 0 streken. De uitslag telt."
+        assert pg.inner_text("[data-testid=strokes-NS]") == "6" and pg.inner_text("[data-testid=strokes-EW]") == "0"
+        assert not errors, errors
+    finally:
+        ctx.close()
+    with httpx.Client(base_url=base, headers={"Authorization": f"Bearer {token}"}) as http:
+        table = http.get(f"/api/clubs/{club}/evenings/{evening}").json()["played"][0]["tables"][0]
+    assert table["complete"] and table["totals"] == [6, 0]

@@ -588,15 +588,29 @@ def _rows(w: Any, rows: list[list[object]]) -> None:
 def evening_rows(st: StoredEvening) -> list[list[object]]:
     """One evening as CSV rows, each starting with what it is: draw, result, standing, correction."""
     ev = st.evening
-    rows: list[list[object]] = [["section", "evening", "date", "round", "table", "side 1", "side 2", "total 1",
-                                 "total 2", "deals"]]
     name = ev.title or f"evening {st.id}"
+    bye = f"fixed {ev.bye_rule.points}" if ev.bye_rule.kind == "fixed" else "average"
+    limit = "" if ev.prizes.limit is None else f", at most {ev.prizes.limit}"
+    rows: list[list[object]] = [
+        ["section", "evening", "date", "format", "movement", "rounds", "match end", "rules", "bye", "prizes", "seed",
+         "result in"],
+        ["settings", name, st.date, ev.format, ev.movement if ev.format == "pairs" else "", ev.rounds, ev.match_end,
+         ev.rules, bye, f"1-{ev.prizes.first}, then every {ev.prizes.then_every}{limit}", ev.seed,
+         "strokes" if ev.strokes_target is not None else "points"]]
+    if ev.members:
+        rows.append(["section", "evening", "date", "pair", "player 1", "player 2"])
+        rows += [["pair", name, st.date, pair, *players] for pair, players in ev.members.items()]
+    rows.append(["section", "evening", "date", "round", "table", "side 1", "side 2", "total 1", "total 2", "deals",
+                 "stays", "side 2 moves to"])
     for p in ev.played:
         for t in p.draw.tables:
             r = p.results.get(t.number)
             totals = list(r.totals) if r and r.totals else ["", ""]
+            moving = p.draw.movement == "mitchell"
             rows.append(["table", name, st.date, p.draw.number, t.number, " & ".join(t.sides[0]),
-                         " & ".join(t.sides[1]), *totals, len(r.deals or ()) if r else 0])
+                         " & ".join(t.sides[1]), *totals, len(r.deals or ()) if r else 0,
+                         t.sides[0][0] if moving else "",
+                         (p.draw.moves_to(t.number) or "bye") if moving else ""])
         for e in p.draw.byes:
             rows.append(["bye", name, st.date, p.draw.number, "", e, "", "", "", ""])
     standings = ev.standings()
