@@ -25,6 +25,17 @@ Pairs format (:func:`draw_pairs`)
     changes (a pair arrives late or leaves), the circle no longer fits, and the round is found by the
     same local search as the individual draw, pairs for players.
 
+Stay/move movement of fixed pairs (``draw_pairs(..., movement="mitchell")``)
+    What many clubs play: half the pairs (N-S, side 1) stay at their table all evening, the others (E-W,
+    side 2) move up one table after each round, from the last table to the first.  With ``t`` tables the
+    E-W pair ``j`` sits at table ``j + r`` (mod ``t``) in round ``r``, so each N-S pair meets a different
+    E-W pair in each of rounds ``1..t``: no pair meets another twice while rounds <= tables, for an even
+    or an odd number of tables alike.  (Bridge's skip and relay exist because its boards move too; here
+    nothing but the pairs moves, so no skip is needed.)  An odd field gets a phantom N-S pair at the last
+    table: the E-W pair drawn against it sits out, each mover once in ``t`` rounds, and comes in at table
+    1.  A pair meets only pairs of the other line, so after ``t`` rounds the movement starts over.  When
+    the field changes the round comes from the local search, without a movement.
+
 Both are reproducible: the same entrants, the same earlier rounds and the same seed draw the same
 round (the generator is ``random.Random`` seeded with the seed and the round number, and the
 entrants are sorted first, so the order they signed in does not matter).

@@ -1,8 +1,11 @@
 """A club evening: who is present, the rounds drawn, every table's result, the standings.
 
-An evening has a format (``individual``: partners drawn each round; ``pairs``: fixed pairs), a
-number of rounds, the match end of a table's sheet (``deals:16``, ``deals:12`` or ``points:N``), a
-Dutch rules preset, a bye rule, a prize formula and a seed for the draw.  Players sign in at the
+An evening has a format (``individual``: partners drawn each round; ``pairs``: fixed pairs, moving by
+the circle method or the stay/move movement), a number of rounds, the match end of a table's sheet
+(``deals:16``, ``deals:12`` or ``points:N``; ``strokes:N`` in ``sa``), a rules preset (``amsterdam``,
+``rotterdam`` or ``sa``), a bye rule, a prize formula and a seed for the draw.  A Dutch table's result
+is its two totals of points; a South African one's (``sa``: no makers, games to 100 won in strokes,
+docs/rules.md §6, §7) is its two sides' strokes, so the standings add strokes.  Players sign in at the
 door; a late arrival signs in whenever and is drawn from the next round on; a player may leave
 between rounds.  Round ``k`` is drawn once round ``k - 1`` is closed, and closes when every table has
 a complete result.  A table's result is either typed by the organiser (two totals) or its sheet's

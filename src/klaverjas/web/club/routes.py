@@ -8,8 +8,10 @@ Who may do what, by the token sent as ``Authorization: Bearer``:
   keeps that one table's sheet of that one round, nothing else.
 
 State-changing requests also send ``X-Klaverjas: 1`` (refused with 403 without it).  Every refusal of
-the evening (:mod:`.errors`) becomes a 4xx with the evening's own message: bad settings, draws and
-results 422, a round or evening that does not allow the change now 409.
+the evening (:mod:`.errors`) becomes a 4xx with the evening's own reason: bad settings, draws and
+results 422, a round or evening that does not allow the change now 409.  Every refusal of the club API
+(the evening's, the API's own, the store's, the score keeper's, a body the schema refuses) is the shared
+error body with ``reason``: the refusal per language (:mod:`.texts`), ``detail`` its English.
 """
 
 from __future__ import annotations
