@@ -33,8 +33,10 @@ class Strict(BaseModel):
 class ClubErrorOut(ErrorOut):
     """The shared error body, with the refusal in every language."""
 
-    reason: dict[str, str] = Field(description="the refusal per language: {\"en\": ..., \"nl\": ...}; "
-                                               "``detail`` is the English one")
+    # Optional in the schema only: the app's own answers before a club route runs (a cross-site change, a body
+    # that is not JSON) are the plain shared body; every refusal of the club's routes has it.
+    reason: dict[str, str] | None = Field(default=None, description="the refusal per language: {\"en\": ..., "
+                                          "\"nl\": ...}; ``detail`` is the English one")
 
 
 # --- clubs, members, seasons ----------------------------------------------------------------------
