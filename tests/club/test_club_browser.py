@@ -253,3 +253,14 @@ def test_a_south_african_table_phone_keeps_strokes(base: str, browser: Any) -> N
     with httpx.Client(base_url=base, headers={"Authorization": f"Bearer {token}"}) as http:
         table = http.get(f"/api/clubs/{club}/evenings/{evening}").json()["played"][0]["tables"][0]
     assert table["complete"] and table["totals"] == [6, 0]
+    # The projector ranks by strokes and says so.
+    ctx, pg, errors = phone(browser)
+    try:
+        pg.goto(f"{base}/club/{club}/evenings/{evening}/projector#token={token}")
+        pg.wait_for_selector("[data-testid=standings]")
+        assert pg.locator("[data-testid=standings] thead th").last.inner_text() == "Streken"
+        for name in table["sides"][0]:
+            assert pg.inner_text(f"[data-testid=total-{name}]") == "6"
+        assert not errors, errors
+    finally:
+        ctx.close()

@@ -97,7 +97,7 @@ export function standingsTable(evening, { caption } = {}) {
     h('thead', {}, h('tr', {},
       h('th', { scope: 'col' }, t('club.rank')), h('th', { scope: 'col' }, t('club.name')),
       Array.from({ length: rounds }, (_, k) => h('th', { scope: 'col', class: 'num' }, t('club.round_short', { n: k + 1 }))),
-      h('th', { scope: 'col', class: 'num' }, t('club.total')))),
+      h('th', { scope: 'col', class: 'num' }, evening.strokes ? t('club.strokes') : t('club.total')))),
     h('tbody', {}, st.lines.map((line) => h('tr', { class: line.prize ? 'prize' : null, 'data-entrant': line.entrant },
       h('td', {}, String(line.rank), line.prize ? h('span', { class: 'prize-mark', title: t('club.prize') }, ' ★') : null),
       h('th', { scope: 'row' }, entrantName(line)),
