@@ -7,6 +7,8 @@ the makers need more than the others or go nat, pit earns 100 roem), not against
 
 from __future__ import annotations
 
+import csv as csv_module
+import io
 import random
 import threading
 from collections.abc import Iterator
@@ -30,6 +32,14 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 def bearer(token: str) -> dict[str, str]:
     return {**INTENT, "Authorization": f"Bearer {token}"}
+
+
+def bilingual(answer: dict[str, Any]) -> dict[str, str]:
+    """A refusal's reason: in English (the detail) and in Dutch, both said, and not the same words."""
+    reason: dict[str, str] = answer["reason"]
+    assert set(reason) == {"en", "nl"}, answer
+    assert reason["en"] == answer["detail"] and reason["nl"].strip() and reason["nl"] != reason["en"], answer
+    return reason
 
 
 class Club:
@@ -269,11 +279,15 @@ def test_a_season_of_seven_evenings_where_the_best_five_count(base: str) -> None
 def test_every_bad_input_is_refused_with_its_reason_and_nothing_is_lost(base: str) -> None:
     club = Club(base)
     evening = club.evening(rounds=2)
+    kinds: set[str] = set()
+    nl: list[str] = []
 
     def refused(method: str, path: str, body: Any, status: int, reason: str, token: str | None = None) -> None:
         before = club.call("GET", f"/evenings/{evening}")["version"]
         answer = club.call(method, path, body, token=token, status=status)
         assert reason in answer["detail"], answer
+        kinds.add(answer["code"])
+        nl.append(bilingual(answer)["nl"])
         assert club.call("GET", f"/evenings/{evening}")["version"] == before  # nothing stored
 
     ev = f"/evenings/{evening}"
@@ -306,6 +320,8 @@ def test_every_bad_input_is_refused_with_its_reason_and_nothing_is_lost(base: st
         def table(method: str, path: str, body: Any, status: int, reason: str) -> None:
             r = http.request(method, f"/api/clubs/table{path}", json=body, headers=bearer(token))
             assert r.status_code == status and reason in r.json()["detail"], r.text
+            kinds.add(r.json()["code"])
+            nl.append(bilingual(r.json())["nl"])
         table("POST", "/deals", {"makers": "NS", "points": {"NS": 90, "EW": 90}}, 422, "points add up to 180")
         table("POST", "/deals", {"makers": "NS", "points": {"NS": 90}, "roem": {"NS": 15}}, 422,
               "roem must be a multiple of 10")
@@ -314,6 +330,7 @@ def test_every_bad_input_is_refused_with_its_reason_and_nothing_is_lost(base: st
         r = http.post("/api/clubs/table/deals", json={"makers": "NS", "points": {"NS": 90}},
                       headers={"Authorization": f"Bearer {token[:-1]}x", **INTENT})
         assert r.status_code == 401 and "not a table's link" in r.json()["detail"]
+        assert "geen link van een tafel" in bilingual(r.json())["nl"]
         # A table token opens its own table, not the club.
         assert club.call("GET", "", token=token, status=401)["code"] == "bad_token"
     club.call("PUT", f"{ev}/rounds/1/tables/2/totals", {"totals": [1300, 1400]})
@@ -326,14 +343,27 @@ def test_every_bad_input_is_refused_with_its_reason_and_nothing_is_lost(base: st
     with httpx.Client(base_url=club.http.base_url) as http:
         r = http.post("/api/clubs/table/deals", json={"makers": "NS", "points": {"NS": 90}}, headers=bearer(token))
         assert r.status_code == 409 and "the evening is closed" in r.json()["detail"]
+        assert bilingual(r.json())["nl"] == "de avond is gesloten; er kan niets meer veranderen"
     # Settings an evening cannot have.
     for body, reason in (({"rounds": 0}, "rounds"), ({"format": "teams"}, "format"),
-                         ({"match_end": "strokes:5"}, "deals:N or at points:N"), ({"rules": "sa"}, "rules"),
+                         ({"match_end": "strokes:5"}, "deals:N or at points:N"), ({"rules": "strict"}, "rules"),
+                         ({"rules": "sa", "match_end": "deals:16"}, "ends at strokes:N"),
+                         ({"rules": "sa", "bye": {"kind": "fixed", "points": 1600}}, "in strokes: 0 to 6"),
                          ({"bye": {"kind": "fixed", "points": -1}}, "points"), ({"season_id": 999}, "season 999")):
         status = 404 if "season" in reason else 422
-        assert reason in club.call("POST", "/evenings", body, status=status)["detail"]
+        answer = club.call("POST", "/evenings", body, status=status)
+        assert reason in answer["detail"]
+        kinds.add(answer["code"])
+        nl.append(bilingual(answer)["nl"])
     assert "member called P" in str(club.call("POST", "/members", {"name": "P"}, status=201) and
                                     club.call("POST", "/members", {"name": "P"}, status=409)["detail"])
+    twice = club.call("POST", "/members", {"name": "P"}, status=409)
+    assert bilingual(twice)["nl"] == "de club heeft al een lid met de naam P"
+    # Every kind of refusal the evening gives was met here, each in both languages; the Dutch words differ
+    # from refusal to refusal (no one catch-all text).
+    assert {"settings", "draw", "result", "round", "closed", "invalid", "not_found", "points_sum",
+            "roem_multiple", "makers_missing"} <= kinds, kinds
+    assert "P1 is al aangemeld" in nl and len(set(nl)) >= len(nl) - 3, nl
 
 
 def test_the_organiser_changes_the_public_link_only_looks(base: str) -> None:
@@ -349,16 +379,23 @@ def test_the_organiser_changes_the_public_link_only_looks(base: str) -> None:
                                ("GET", f"/evenings/{evening}/rounds/1/links", None)):
         answer = club.call(method, path, body, token=club.public, status=403)
         assert "the public link can only look" in answer["detail"]
+        assert "openbare link" in bilingual(answer)["nl"]
     # Another club's organiser token opens nothing here; no token at all is refused with how to send one.
-    assert "does not open club" in club.call("GET", "", token=other.token, status=401)["detail"]
+    answer = club.call("GET", "", token=other.token, status=401)
+    assert "does not open club" in answer["detail"]
+    assert bilingual(answer)["nl"] == f"dit token opent club {club.id} niet"
     r = club.http.get(f"/api/clubs/{club.id}")
     assert r.status_code == 401 and "Authorization: Bearer" in r.json()["detail"]
+    bilingual(r.json())
     # A change without X-Klaverjas: 1 is refused, even from the organiser.
     r = club.http.post(f"/api/clubs/{club.id}/members", json={"name": "Y"},
                        headers={"Authorization": f"Bearer {club.token}"})
     assert r.status_code == 403 and "X-Klaverjas: 1" in r.json()["detail"]
+    assert "X-Klaverjas: 1" in bilingual(r.json())["nl"]
     assert club.call("GET", "")["members"] == []
     assert club.http.get("/api/clubs/nosuchclub", headers=bearer(club.token)).status_code == 404
+    r = club.http.get(f"/api/clubs/{club.id}/evenings/999", headers=bearer(club.token))
+    assert r.status_code == 404 and bilingual(r.json())["nl"] == "de club heeft geen avond 999"
 
 
 def test_a_pairs_evening_with_an_odd_field_and_the_average_as_bye_score(base: str) -> None:
@@ -398,3 +435,111 @@ def test_a_pairs_evening_with_an_odd_field_and_the_average_as_bye_score(base: st
     sheet = club.http.get("/api/clubs/table", headers=bearer(token)).json()["sheet"]
     (a,), (b,) = table["sides"]
     assert sheet["players"] == [pairs[a][0], pairs[b][0], pairs[a][1], pairs[b][1]]
+
+
+def sa_reference(deals: list[int], target: int = 5) -> tuple[list[int], int]:
+    """docs/rules.md §6-§7 for sa, here: N-S's card points of each complete deal (E-W the rest of 146), the game's
+    totals carried over until a side reaches 100 after a deal (the higher if both), which wins a stroke, two if
+    the other side is under 50; first to ``target``. Returns the strokes and the deals played."""
+    strokes, carry = [0, 0], [0, 0]
+    for n, ns in enumerate(deals, 1):
+        carry = [carry[0] + ns, carry[1] + 146 - ns]
+        if max(carry) >= 100 and carry[0] != carry[1]:
+            on = 0 if (carry[0] >= 100 and (carry[1] < 100 or carry[0] > carry[1])) else 1
+            strokes[on] += 2 if carry[1 - on] < 50 else 1
+            carry = [0, 0]
+            if strokes[on] >= target:
+                return strokes, n
+    raise AssertionError("not enough deals")
+
+
+def test_a_south_african_evening_ranked_by_strokes_through_the_api(base: str) -> None:
+    club = Club(base)
+    evening = club.evening(rules="sa", rounds=2, seed=3)
+    state = club.call("GET", f"/evenings/{evening}")
+    assert state["match_end"] == "strokes:5" and state["strokes"] == 5 and state["bye"]["kind"] == "average"
+    players = [f"Speler {k}" for k in range(1, 10)]
+    for name in players:
+        club.call("POST", f"/evenings/{evening}/present", {"name": name})
+    rng = random.Random(3)
+    expected = dict.fromkeys(players, 0)
+    for k in (1, 2):
+        rnd = club.call("POST", f"/evenings/{evening}/rounds", {}, status=201)["played"][k - 1]
+        links = table_links(club, evening, k)
+        plans = {}
+        for link in links:
+            points = [rng.randrange(147) for _ in range(80)]
+            strokes, used = sa_reference(points)
+            plans[link["table"]] = (strokes, [{"makers": None, "points": {"NS": p}} for p in points[:used]])
+        errors: list[str] = []
+        threads = [threading.Thread(target=play_table, args=(base, link["link"].split("#token=")[1],
+                                                            plans[link["table"]][1], errors)) for link in links]
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join()
+        assert not errors, errors
+        state = club.call("GET", f"/evenings/{evening}")
+        seated = []
+        for t in state["played"][k - 1]["tables"]:
+            strokes = plans[t["number"]][0]
+            assert t["complete"] and t["totals"] == strokes
+            for side, total in zip(t["sides"], strokes, strict=True):
+                for p in side:
+                    expected[p] += total
+                    seated.append(total)
+        for p in rnd["byes"]:
+            expected[p] += (2 * sum(seated) + len(seated)) // (2 * len(seated))
+        if k == 1:  # a typed result in strokes must be one: the winner at 5 (or 6), the other under 5
+            answer = club.call("PUT", f"/evenings/{evening}/rounds/1/tables/1/totals", {"totals": [4, 3]}, status=422)
+            assert "a South African result is strokes" in answer["detail"]
+            assert "Zuid-Afrikaanse uitslag is in streken" in bilingual(answer)["nl"]
+        club.call("POST", f"/evenings/{evening}/rounds/{k}/close")
+    # A table phone's sheet of an sa round: no playing side may be chosen.
+    token = table_links(club, evening, 2)[0]["link"].split("#token=")[1]
+    lines = club.call("GET", f"/evenings/{evening}")["standings"]["lines"]
+    assert {ln["entrant"]: ln["total"] for ln in lines} == expected
+    assert [ln["total"] for ln in lines] == sorted(expected.values(), reverse=True)
+    r = club.http.get("/api/clubs/table", headers=bearer(token))
+    assert r.json()["sheet"]["scoring"] == "strokes" and r.json()["complete"]
+
+
+def test_a_stay_move_pairs_evening_shows_who_stays_and_who_moves(base: str) -> None:
+    club = Club(base)
+    evening = club.evening(format="pairs", movement="mitchell", rounds=3, seed=9)
+    for k in range(1, 8):  # seven pairs: four tables with a phantom, one pair sits out each round
+        club.call("POST", f"/evenings/{evening}/present", {"name": f"Paar {k}", "members": [f"A{k}", f"B{k}"]})
+    rounds = []
+    for k in (1, 2, 3):
+        state = club.call("POST", f"/evenings/{evening}/rounds", {}, status=201)
+        assert state["movement"] == "mitchell"
+        rnd = state["played"][k - 1]
+        assert rnd["movement"] == "mitchell" and len(rnd["tables"]) == 3 and len(rnd["byes"]) == 1
+        for t in rnd["tables"]:
+            assert t["stays"] == t["sides"][0][0]
+            assert t["moves_to"] == (t["number"] + 1 if t["number"] < 3 else None)
+            club.call("PUT", f"/evenings/{evening}/rounds/{k}/tables/{t['number']}/totals", {"totals": [1200, 1100]})
+        rounds.append(rnd)
+        club.call("POST", f"/evenings/{evening}/rounds/{k}/close")
+    for before, after in zip(rounds, rounds[1:], strict=False):
+        for t in before["tables"]:
+            assert after["tables"][t["number"] - 1]["stays"] == t["stays"]
+            if t["moves_to"]:
+                assert after["tables"][t["moves_to"] - 1]["sides"][1] == t["sides"][1]
+            else:
+                assert after["byes"] == t["sides"][1]
+        assert after["tables"][0]["sides"][1] == before["byes"]  # the pair that sat out comes in at table 1
+    met = [frozenset((t["sides"][0][0], t["sides"][1][0])) for rnd in rounds for t in rnd["tables"]]
+    assert len(set(met)) == len(met) == 9
+    answer = club.call("POST", "/evenings", {"movement": "mitchell"}, status=422)
+    assert "pairs format" in answer["detail"] and bilingual(answer)["nl"]
+    # The CSV has the evening's settings, the pairs' players, and per table who stays and where side 2 goes.
+    rows = list(csv_module.reader(io.StringIO(club.call("GET", f"/evenings/{evening}/export.csv"))))
+    (settings,) = [r for r in rows if r[0] == "settings"]
+    assert settings[3:8] == ["pairs", "mitchell", "3", "deals:16", "amsterdam"] and settings[-1] == "points"
+    assert sorted(r[3:] for r in rows if r[0] == "pair") == sorted([f"Paar {k}", f"A{k}", f"B{k}"] for k in range(1, 8))
+    tables = [r for r in rows if r[0] == "table"]
+    assert len(tables) == 9
+    for r in tables:
+        t = rounds[int(r[3]) - 1]["tables"][int(r[4]) - 1]
+        assert r[10] == t["stays"] and r[11] == str(t["moves_to"] or "bye")

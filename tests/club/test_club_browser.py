@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from tests.conftest import live_server
 
@@ -58,10 +59,10 @@ def test_an_evening_from_the_door_to_the_projector(base: str, page: Any, browser
         page.fill("#sign-in-name", name)
         page.press("#sign-in-name", "Enter")
         page.wait_for_selector(f"[data-testid=present] li:has-text('{name}')")
-    # Signing in the same player twice is refused with the reason, in an alert.
+    # Signing in the same player twice is refused with the reason, in an alert, in the page's language.
     page.fill("#sign-in-name", "Anna")
     page.press("#sign-in-name", "Enter")
-    assert "Anna is already signed in" in page.wait_for_selector("[role=alert]:visible").inner_text()
+    assert page.wait_for_selector("[role=alert]:visible").inner_text() == "Niet gelukt: Anna is al aangemeld"
     page.click("[data-testid=draw]")
     page.wait_for_selector("[data-testid=table-link-2]")
     assert page.locator(".qr img").count() == 2
@@ -140,3 +141,126 @@ def test_an_evening_from_the_door_to_the_projector(base: str, page: Any, browser
         assert not errors, errors
     finally:
         viewer.close()
+
+
+def api_club(base: str, players: list[str], **evening: Any) -> tuple[str, str, int]:
+    """A club with an evening and its players signed in, made through the API (the door is tested above)."""
+    with httpx.Client(base_url=base, headers={"X-Klaverjas": "1"}) as http:
+        club = http.post("/api/clubs", json={"name": "Schoppen Vrouw"}).json()
+        auth = {"Authorization": f"Bearer {club['organiser_token']}"}
+        ev = http.post(f"/api/clubs/{club['id']}/evenings", json=evening, headers=auth).json()
+        for name in players:
+            body: dict[str, Any] = {"name": name}
+            if evening.get("format") == "pairs":
+                body["members"] = [f"{name} a", f"{name} b"]
+            assert http.post(f"/api/clubs/{club['id']}/evenings/{ev['id']}/present", json=body,
+                             headers=auth).status_code == 200
+    return club["id"], club["organiser_token"], int(ev["id"])
+
+
+def seat(pg: Any, tables: list[list[list[str]]], byes: str = "") -> None:
+    for k, sides in enumerate(tables, 1):
+        for s, side in enumerate(sides, 1):
+            for p, name in enumerate(side, 1):
+                pg.fill(f"[data-testid=own-{k}-{s}-{p}]", name)
+    pg.fill("[data-testid=own-byes]", byes)
+    pg.click("[data-testid=own-draw-submit]")
+
+
+def test_the_organiser_seats_a_round_by_hand_and_is_told_what_is_wrong(base: str, browser: Any) -> None:
+    players = [*PLAYERS, "Ina"]
+    club, token, evening = api_club(base, players, rounds=2)
+    ctx, pg, errors = phone(browser)
+    try:
+        pg.goto(f"{base}/club/{club}/evenings/{evening}#token={token}")
+        pg.click("[data-testid=own-draw] summary")
+        assert pg.input_value("[data-testid=own-tables]") == "2"  # nine present: two tables of four, one out
+        error = "[data-testid=own-draw-error]"
+        # A player twice, someone who is not there, a seat left open: each refused, in Dutch, nothing drawn.
+        seat(pg, [[["Anna", "Bram"], ["Cor", "Dirk"]], [["Els", "Fien"], ["Gert", "Anna"]]], "Hans, Ina")
+        assert pg.wait_for_selector(f"{error}:visible").inner_text() == (
+            "Niet gelukt: ronde 1: Anna staat zowel bij tafel 1 als bij tafel 2")
+        seat(pg, [[["Anna", "Bram"], ["Cor", "Dirk"]], [["Els", "Fien"], ["Gert", "Hans"]]], "Ina, Joop")
+        pg.wait_for_function("document.querySelector('[data-testid=own-draw-error]').innerText.includes('Joop')")
+        assert pg.inner_text(error) == "Niet gelukt: ronde 1: Joop is niet aanwezig"
+        seat(pg, [[["Anna", "Bram"], ["Cor", "Dirk"]], [["Els", "Fien"], ["Gert", ""]]], "Hans, Ina")
+        pg.wait_for_function("document.querySelector('[data-testid=own-draw-error]').innerText.includes('kant van 1')")
+        assert pg.inner_text(error) == "Niet gelukt: ronde 1: tafel 2 heeft een kant van 1; elke kant heeft er 2 nodig"
+        assert pg.locator("[data-testid=round]").count() == 0
+        # The same refusal in the page's other language.
+        pg.evaluate("localStorage.setItem('klaverjas.lang', 'en')")
+        pg.reload()
+        pg.click("[data-testid=own-draw] summary")
+        seat(pg, [[["Anna", "Bram"], ["Cor", "Dirk"]], [["Els", "Fien"], ["Gert", "Anna"]]], "Hans, Ina")
+        assert pg.wait_for_selector(f"{error}:visible").inner_text() == (
+            "Not done: round 1: Anna is both at table 1 and at table 2")
+        pg.evaluate("localStorage.setItem('klaverjas.lang', 'nl')")
+        pg.reload()
+        pg.click("[data-testid=own-draw] summary")
+        seat(pg, [[["Anna", "Bram"], ["Cor", "Dirk"]], [["Els", "Fien"], ["Gert", "Hans"]]], "Ina")
+        pg.wait_for_selector("[data-testid=round]")
+        assert pg.locator(".table-card").count() == 2
+        sides = pg.locator("[data-testid=table-2] .sides").inner_text()
+        assert "Els & Fien" in sides and "Gert & Hans" in sides
+        assert "Vrij: Ina" in pg.inner_text("[data-testid=round]")
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+def test_a_stay_move_evening_shows_who_stays_and_who_moves(base: str, browser: Any) -> None:
+    pairs = [f"Paar {k}" for k in range(1, 6)]  # five pairs: two tables and a phantom third, one pair out
+    club, token, evening = api_club(base, pairs, format="pairs", movement="mitchell", rounds=3)
+    ctx, pg, errors = phone(browser)
+    try:
+        pg.goto(f"{base}/club/{club}/evenings/{evening}#token={token}")
+        pg.click("[data-testid=draw]")
+        pg.wait_for_selector("[data-testid=round]")
+        first = pg.inner_text("[data-testid=movement-1]")
+        assert " blijft · " in first and first.endswith("→ tafel 2")
+        assert pg.inner_text("[data-testid=movement-2]").endswith("→ vrij")
+        assert "komt naar tafel 1" in pg.inner_text("[data-testid=round]")
+        pg.goto(f"{base}/club/{club}/evenings/{evening}/print")
+        pg.wait_for_selector("[data-testid=print-movement-1]")
+        assert pg.inner_text("[data-testid=print-movement-1]") == first
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+def test_a_south_african_table_phone_keeps_strokes(base: str, browser: Any) -> None:
+    club, token, evening = api_club(base, PLAYERS, rules="sa", rounds=1)
+    with httpx.Client(base_url=base, headers={"X-Klaverjas": "1", "Authorization": f"Bearer {token}"}) as http:
+        http.post(f"/api/clubs/{club}/evenings/{evening}/rounds", json={})
+        link = http.get(f"/api/clubs/{club}/evenings/{evening}/rounds/1/links").json()[0]["link"]
+    ctx, pg, errors = phone(browser)
+    try:
+        pg.goto(base + link)
+        pg.wait_for_selector("[data-testid=deal-form]")
+        assert pg.locator("[data-testid=makers]").count() == 0  # South African: no playing side
+        assert "Tot 5 streken: 0 – 0" in pg.inner_text("[data-testid=table-status]")
+        # N-S take 120 of 146 card points each deal: they go on at once, E-W under 50, so two strokes a deal.
+        for k in range(3):
+            pg.fill("#points-NS", "120")
+            pg.click("[data-testid=save-deal]")
+            pg.wait_for_selector(f"tr[data-testid=deal-{k + 1}]")
+        pg.wait_for_function("document.querySelector('[data-testid=table-status]').innerText.includes('Compleet')")
+        assert pg.inner_text("[data-testid=table-status]") == "Compleet: 6 – 0 streken. De uitslag telt."
+        assert pg.inner_text("[data-testid=strokes-NS]") == "6" and pg.inner_text("[data-testid=strokes-EW]") == "0"
+        assert not errors, errors
+    finally:
+        ctx.close()
+    with httpx.Client(base_url=base, headers={"Authorization": f"Bearer {token}"}) as http:
+        table = http.get(f"/api/clubs/{club}/evenings/{evening}").json()["played"][0]["tables"][0]
+    assert table["complete"] and table["totals"] == [6, 0]
+    # The projector ranks by strokes and says so.
+    ctx, pg, errors = phone(browser)
+    try:
+        pg.goto(f"{base}/club/{club}/evenings/{evening}/projector#token={token}")
+        pg.wait_for_selector("[data-testid=standings]")
+        assert pg.locator("[data-testid=standings] thead th").last.inner_text() == "Streken"
+        for name in table["sides"][0]:
+            assert pg.inner_text(f"[data-testid=total-{name}]") == "6"
+        assert not errors, errors
+    finally:
+        ctx.close()

@@ -129,6 +129,9 @@ def test_refusals_name_the_problem() -> None:
     short = Round(1, (Table(1, (("a", "b"), ("c",))),))
     with pytest.raises(DrawError, match="side of 1"):
         check_round(short, 2)
+    empty = Round(1, (Table(1, (("a", "b"), ())), Table(2, (("c", "d"), ("e", "f")))))
+    with pytest.raises(DrawError, match="table 1 has a side of 0; each side needs 2"):
+        check_round(empty, 2, set("abcdef"))
     ok = Round(1, (Table(1, (("a", "b"), ("c", "d"))),), ("e",))
     with pytest.raises(DrawError, match="f is present but neither seated nor on a bye"):
         check_round(ok, 2, {"a", "b", "c", "d", "e", "f"})
@@ -147,3 +150,57 @@ def test_every_round_seats_everyone_once_or_gives_a_bye(n: int, rounds: int, see
         check_round(rnd, 2, set(present))
         assert len(rnd.byes) == len(present) % 4
         history.append(rnd)
+
+
+def stay_move_evening(pairs: list[str], rounds: int, seed: int) -> list[Round]:
+    history: list[Round] = []
+    for _ in range(rounds):
+        history.append(draw_pairs(pairs, history, seed, movement="mitchell"))
+    return history
+
+
+@pytest.mark.parametrize("count", range(4, 31))
+def test_stay_move_meets_a_new_pair_every_round_up_to_the_table_count(count: int) -> None:
+    """Half the pairs stay, the others move up one table a round: while rounds <= tables no pair meets another
+    twice (the counting bound is 0 there); a phantom table of an odd field gives each mover one bye."""
+    pairs = [f"pair {i:02d}" for i in range(count)]
+    tables = (count + 1) // 2  # with a phantom table for an odd field
+    rounds = min(tables, 12)  # an evening has at most 12 rounds
+    history = stay_move_evening(pairs, rounds, seed=count)
+    q = quality(history)
+    partners, met = meetings(history)
+    assert q.opponent_bound == 0 and q.opponent_repeats == 0 and all(c == 1 for c in met.values())
+    assert len(met) == sum(len(rnd.tables) for rnd in history)  # distinct meetings: one per table played
+    assert q.bye_repeats == 0 and all(len(rnd.byes) == count % 2 for rnd in history)
+    stayers = {rnd.tables[k].sides[0][0] for rnd in history[:1] for k in range(len(rnd.tables))}
+    for before, after in zip(history, history[1:], strict=False):
+        assert before.movement == after.movement == "mitchell"
+        for t in before.tables:
+            stay, move = t.sides[0][0], t.sides[1][0]
+            assert after.tables[t.number - 1].sides[0][0] == stay  # N-S stays at its table
+            to = before.moves_to(t.number)
+            if to is None:
+                assert move in after.byes and t.number == len(before.tables)
+            else:
+                assert after.tables[to - 1].sides[1][0] == move  # E-W moved up one table
+        for bye in before.byes:  # the pair that sat out comes in at table 1
+            assert after.tables[0].sides[1][0] == bye
+    assert all(e not in stayers for rnd in history for e in rnd.byes)
+    # Seeded and reproducible, whatever the order of signing in.
+    assert stay_move_evening(list(reversed(pairs)), rounds, seed=count) == history
+    assert stay_move_evening(pairs, rounds, seed=count + 100) != history
+
+
+def test_stay_move_past_the_table_count_starts_over_and_a_changed_field_falls_back() -> None:
+    pairs = [f"pair {i}" for i in range(8)]  # 4 tables
+    history = stay_move_evening(pairs, 6, seed=5)
+    _, met = meetings(history)
+    # Rounds 5 and 6 repeat rounds 1 and 2: the stayers only ever meet the four movers.
+    assert [rnd.tables for rnd in history[4:]] == [rnd.tables for rnd in history[:2]]
+    assert sorted(met.values()) == [1] * 8 + [2] * 8
+    # A late pair: the round comes from the search (no movement), with no repeat where one can be avoided.
+    now = [*pairs, "late pair"]
+    later = draw_pairs(now, history[:2], seed=5, movement="mitchell")
+    assert later.movement == "" and later.moves_to(1) is None
+    check_round(later, 1, set(now))
+    assert quality([*history[:2], later]).opponent_repeats == 0

@@ -141,8 +141,8 @@ def test_bad_input_is_refused_with_a_reason() -> None:
     assert ev.log == [{"round": 1, "table": 2, "by": "organiser", "before": [1000, 1000], "after": [1100, 900]}]
     with pytest.raises(SettingsError, match="format must be individual or pairs"):
         Evening(format="teams")
-    with pytest.raises(SettingsError, match="rules must be amsterdam or rotterdam"):
-        Evening(rules="sa")
+    with pytest.raises(SettingsError, match="rules must be amsterdam, rotterdam or sa"):
+        Evening(rules="strict")
 
 
 def test_a_pairs_evening() -> None:
@@ -227,3 +227,98 @@ def test_any_evening_round_trips(n: int, rounds: int, seed: int, bye_kind: str) 
             for t in rnd.tables:
                 ev.record_totals(rnd.number, t.number, (rng.randrange(3000), rng.randrange(3000)))
             ev.close_round(rnd.number)
+
+
+def test_a_stay_move_evening_keeps_its_movement_and_older_evenings_stay_circles() -> None:
+    ev = Evening(format="pairs", movement="mitchell", rounds=4, seed=8)
+    for k in range(8):
+        ev.sign_in(f"pair {k}", (f"a{k}", f"b{k}"))
+    stayers = None
+    for _ in range(4):
+        rnd = ev.draw_round()
+        assert rnd.movement == "mitchell"
+        here = [t.sides[0][0] for t in rnd.tables]
+        assert stayers is None or here == stayers  # the same pair at each table all evening
+        stayers = here
+        for t in rnd.tables:
+            ev.record_totals(rnd.number, t.number, (1000, 900))
+        ev.close_round(rnd.number)
+    data = json.loads(json.dumps(ev.as_json()))
+    assert data["movement"] == "mitchell" and data["played"][0]["draw"]["movement"] == "mitchell"
+    assert Evening.from_json(data).as_json() == ev.as_json()
+    # An evening stored before the movement existed has none: it loads as the circle it was drawn by.
+    old = Evening(format="pairs", rounds=2, seed=8)
+    for k in range(4):
+        old.sign_in(f"pair {k}", (f"a{k}", f"b{k}"))
+    old.draw_round()
+    stored = old.as_json()
+    del stored["movement"]
+    assert "movement" not in stored["played"][0]["draw"]
+    again = Evening.from_json(stored)
+    assert again.movement == "circle" and again.played[0].draw.movement == ""
+    with pytest.raises(SettingsError, match="needs the pairs format"):
+        Evening(movement="mitchell")
+    with pytest.raises(SettingsError, match="movement must be circle or mitchell"):
+        Evening(format="pairs", movement="howell")
+
+
+def sa_strokes(deals: list[tuple[int, int]], target: int) -> tuple[int, int, int]:
+    """docs/rules.md §6-§7 for sa, written here: a game's totals carry over until a team reaches 100 at the end
+    of a deal (the higher if both; nobody on equal totals); it wins one stroke, two when the others are under
+    50; first to ``target`` strokes. Returns the strokes and how many deals that took."""
+    strokes = [0, 0]
+    carry = [0, 0]
+    for n, (a, b) in enumerate(deals, 1):
+        carry = [carry[0] + a, carry[1] + b]
+        reached = [c >= 100 for c in carry]
+        if any(reached) and carry[0] != carry[1]:
+            on = (0 if carry[0] > carry[1] else 1) if all(reached) else reached.index(True)
+            strokes[on] += 2 if carry[1 - on] < 50 else 1
+            carry = [0, 0]
+            if strokes[on] >= target:
+                return strokes[0], strokes[1], n
+    raise AssertionError("the deals did not finish the match")
+
+
+def test_a_south_african_evening_ranks_by_strokes() -> None:
+    rng = random.Random(17)
+    ev = Evening(rules="sa", match_end="strokes:5", rounds=2, bye_rule=ByeRule("average"), seed=17)
+    assert ev.deals_per_round is None and ev.strokes_target == 5
+    players = [f"p{i}" for i in range(9)]
+    for p in players:
+        ev.sign_in(p)
+    expected = dict.fromkeys(players, 0)
+    for _ in range(2):
+        rnd = ev.draw_round()
+        seated: list[int] = []
+        for t in rnd.tables:
+            split = [(a, 146 - a) for a in (rng.randrange(147) for _ in range(60))]
+            a, b, used = sa_strokes(split, 5)
+            deals = [DealInput(None, pts) for pts in split[:used]]
+            assert not ev.record_sheet(rnd.number, t.number, deals[:-1])  # one deal short: not over
+            assert ev.record_sheet(rnd.number, t.number, deals)
+            assert ev.results()[rnd.number][t.number] == (a, b)
+            for side, total in zip(t.sides, (a, b), strict=True):
+                for p in side:
+                    expected[p] += total
+                    seated.append(total)
+        for p in rnd.byes:
+            expected[p] += (2 * sum(seated) + len(seated)) // (2 * len(seated))  # the round's average, half up
+        ev.close_round(rnd.number)
+    assert {ln.entrant: ln.total for ln in ev.standings().lines} == expected
+    totals = [ln.total for ln in ev.standings().lines]
+    assert totals == sorted(totals, reverse=True)
+    # Typed strokes: the winner has the target (or one more, a last game worth two), the loser less.
+    ev2 = Evening(rules="sa", match_end="strokes:5", rounds=1, bye_rule=ByeRule("fixed", 3), seed=1)
+    for p in players[:8]:
+        ev2.sign_in(p)
+    ev2.draw_round()
+    ev2.record_totals(1, 1, (6, 4))
+    ev2.record_totals(1, 2, (2, 5))
+    for bad in ((4, 3), (5, 5), (7, 0), (1, 9)):
+        with pytest.raises(ResultError, match="a South African result is strokes"):
+            ev2.record_totals(1, 1, bad)
+    with pytest.raises(SettingsError, match="bye score of a South African evening is in strokes: 0 to 6"):
+        Evening(rules="sa", match_end="strokes:5")
+    with pytest.raises(SettingsError, match="a South African round ends at strokes:N"):
+        Evening(rules="sa", match_end="deals:16", bye_rule=ByeRule("average"))

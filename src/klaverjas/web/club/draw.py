@@ -25,6 +25,17 @@ Pairs format (:func:`draw_pairs`)
     changes (a pair arrives late or leaves), the circle no longer fits, and the round is found by the
     same local search as the individual draw, pairs for players.
 
+Stay/move movement of fixed pairs (``draw_pairs(..., movement="mitchell")``)
+    What many clubs play: half the pairs (N-S, side 1) stay at their table all evening, the others (E-W,
+    side 2) move up one table after each round, from the last table to the first.  With ``t`` tables the
+    E-W pair ``j`` sits at table ``j + r`` (mod ``t``) in round ``r``, so each N-S pair meets a different
+    E-W pair in each of rounds ``1..t``: no pair meets another twice while rounds <= tables, for an even
+    or an odd number of tables alike.  (Bridge's skip and relay exist because its boards move too; here
+    nothing but the pairs moves, so no skip is needed.)  An odd field gets a phantom N-S pair at the last
+    table: the E-W pair drawn against it sits out, each mover once in ``t`` rounds, and comes in at table
+    1.  A pair meets only pairs of the other line, so after ``t`` rounds the movement starts over.  When
+    the field changes the round comes from the local search, without a movement.
+
 Both are reproducible: the same entrants, the same earlier rounds and the same seed draw the same
 round (the generator is ``random.Random`` seeded with the seed and the round number, and the
 entrants are sorted first, so the order they signed in does not matter).
@@ -55,7 +66,10 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from klaverjas.core.texts import Text
+
 from .errors import DrawError
+from .texts import both, place
 
 PARTNER_WEIGHT = 10_000  # far above any round's opponent cost (at most 2 per seat per earlier round)
 SEARCH_TRIES_PER_SEAT = 250  # swaps tried per seated entrant; a fixed budget keeps a draw well under 0.1 s
@@ -89,6 +103,15 @@ class Round:
     number: int
     tables: tuple[Table, ...]
     byes: tuple[str, ...] = ()
+    movement: str = ""  # "mitchell": side 1 (N-S) of each table stays, side 2 (E-W) moves up one table
+
+    def moves_to(self, table: int) -> int | None:
+        """A Mitchell round: the table the E-W pair of ``table`` plays at next (None: it sits out next)."""
+        if self.movement != "mitchell":
+            return None
+        if table < len(self.tables):
+            return table + 1
+        return None if self.byes else 1
 
     @property
     def seated(self) -> tuple[str, ...]:
@@ -105,12 +128,16 @@ class Round:
         return None
 
     def as_json(self) -> dict[str, Any]:
-        return {"number": self.number, "tables": [t.as_json() for t in self.tables], "byes": list(self.byes)}
+        out: dict[str, Any] = {"number": self.number, "tables": [t.as_json() for t in self.tables],
+                               "byes": list(self.byes)}
+        if self.movement:
+            out["movement"] = self.movement
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Round:
         return cls(int(data["number"]), tuple(Table.from_json(t) for t in data["tables"]),
-                   tuple(str(x) for x in data["byes"]))
+                   tuple(str(x) for x in data["byes"]), str(data.get("movement", "")))
 
 
 def check_round(rnd: Round, side_size: int, present: Collection[str] | None = None) -> None:
@@ -118,26 +145,30 @@ def check_round(rnd: Round, side_size: int, present: Collection[str] | None = No
 
     With ``present`` given, the round must seat or give a bye to exactly the present entrants.
     """
-    where: dict[str, str] = {}
+    where: dict[str, Text] = {}
     if [t.number for t in rnd.tables] != list(range(1, len(rnd.tables) + 1)):
-        raise DrawError(f"round {rnd.number}: tables must be numbered 1 to {len(rnd.tables)} in order")
-    places = [(e, f"table {t.number}", len(side)) for t in rnd.tables for side in t.sides for e in side]
-    places += [(e, "the bye list", side_size) for e in rnd.byes]
-    for entrant, place, size in places:
-        if size != side_size:
-            raise DrawError(f"round {rnd.number}: {place} has a side of {size}; each side needs {side_size}")
+        raise DrawError("table_numbers", round=rnd.number, n=len(rnd.tables))
+    for t in rnd.tables:
+        for side in t.sides:  # an empty side too: it has no entrant to find it by
+            if len(side) != side_size:
+                raise DrawError("side_size", round=rnd.number, size=len(side), need=side_size,
+                                **both("place", place("table", n=t.number)))
+    places = [(e, place("table", n=t.number)) for t in rnd.tables for side in t.sides for e in side]
+    places += [(e, place("byes")) for e in rnd.byes]
+    for entrant, at in places:
         if entrant in where:
             seen = where[entrant]
-            twice = f"twice at {place}" if seen == place else f"both at {seen} and at {place}"
-            raise DrawError(f"round {rnd.number}: {entrant} is {twice}")
-        where[entrant] = place
+            if seen == at:
+                raise DrawError("twice_at", round=rnd.number, name=entrant, **both("place", at))
+            raise DrawError("both_at", round=rnd.number, name=entrant, **both("seen", seen), **both("place", at))
+        where[entrant] = at
     if present is not None:
         for entrant in where:
             if entrant not in present:
-                raise DrawError(f"round {rnd.number}: {entrant} is not present")
+                raise DrawError("not_present", round=rnd.number, name=entrant)
         for entrant in present:
             if entrant not in where:
-                raise DrawError(f"round {rnd.number}: {entrant} is present but neither seated nor on a bye")
+                raise DrawError("unplaced", round=rnd.number, name=entrant)
 
 
 class _Counts:
@@ -174,7 +205,7 @@ def _names(entrants: Sequence[str], what: str) -> list[str]:
     names = sorted(entrants)
     for a, b in zip(names, names[1:], strict=False):
         if a == b:
-            raise DrawError(f"{a} is listed twice among the {what}")
+            raise DrawError("listed_twice", name=a, **both("what", place(what)))
     return names
 
 
@@ -189,7 +220,7 @@ def draw_individual(players: Sequence[str], history: Sequence[Round], seed: int,
     """Draw round ``len(history) + 1`` of an individual evening for the present ``players``."""
     names = _names(players, "players")
     if len(names) < 4:
-        raise DrawError(f"a table needs four players; {len(names)} present")
+        raise DrawError("four_players", n=len(names))
     number = len(history) + 1
     rng = random.Random(f"individual/{seed}/{number}")
     counts = _Counts(names, history)
@@ -199,12 +230,20 @@ def draw_individual(players: Sequence[str], history: Sequence[Round], seed: int,
     return _round(number, names, tables, byes)
 
 
-def draw_pairs(pairs: Sequence[str], history: Sequence[Round], seed: int, tries: int | None = None) -> Round:
-    """Draw round ``len(history) + 1`` of a pairs evening for the present ``pairs``."""
+def draw_pairs(pairs: Sequence[str], history: Sequence[Round], seed: int, tries: int | None = None,
+               movement: str = "circle") -> Round:
+    """Draw round ``len(history) + 1`` of a pairs evening for the present ``pairs``: by the circle method, or
+    (``movement="mitchell"``) with half the pairs staying at their table and the others moving one up."""
     names = _names(pairs, "pairs")
     if len(names) < 2:
-        raise DrawError(f"a table needs two pairs; {len(names)} present")
+        raise DrawError("two_pairs", n=len(names))
     number = len(history) + 1
+    if movement == "mitchell":
+        plan = _mitchell(names, seed)
+        if all(rnd.tables == plan[k % len(plan)].tables and rnd.byes == plan[k % len(plan)].byes
+               for k, rnd in enumerate(history)):
+            planned = plan[(number - 1) % len(plan)]
+            return Round(number, planned.tables, planned.byes, "mitchell")
     circle = _circle(names, seed)
     if all(_same_meetings(rnd, circle[k % len(circle)]) for k, rnd in enumerate(history)):
         sides, bye = circle[(number - 1) % len(circle)]
@@ -239,6 +278,30 @@ def _circle(names: Sequence[str], seed: int) -> list[_CircleRound]:
                 meetings.append((a, b))
         rounds.append((meetings, bye))
         seats = [seats[0], seats[-1], *seats[1:-1]]  # all but the first turn one place
+    return rounds
+
+
+def _mitchell(names: Sequence[str], seed: int) -> list[Round]:
+    """The stay/move rounds: ``t`` tables, N-S pair ``k`` stays at table ``k``; E-W pair ``j`` sits at table
+    ``j + r`` (mod ``t``) in round ``r`` (from 0), moving up one table each round, from the last to the first.
+    An odd field has a phantom N-S pair at the last table: the E-W pair there sits out."""
+    order = list(names)
+    random.Random(f"pairs/{seed}/mitchell").shuffle(order)
+    t = (len(order) + 1) // 2
+    stay: list[str | None] = [*order[: len(order) // 2], None][:t]
+    move = order[len(order) // 2:]
+    rounds = []
+    for r in range(t):
+        tables: list[Table] = []
+        byes: list[str] = []
+        for j, pair in enumerate(move):
+            k = (j + r) % t
+            home = stay[k]
+            if home is None:
+                byes.append(pair)
+            else:
+                tables.append(Table(k + 1, ((home,), (pair,))))
+        rounds.append(Round(r + 1, tuple(sorted(tables, key=lambda x: x.number)), tuple(byes), "mitchell"))
     return rounds
 
 

@@ -1,14 +1,26 @@
-"""What the club's evening refuses, each with a message that names what is wrong.
+"""What the club's evening refuses, each with a reason that names what is wrong, in every language.
 
-Every error is a :class:`ValueError`, so a router can turn any of them into an HTTP 4xx with the
-message as its reason; the subclasses say which part of the evening refused.
+Every error is a :class:`ValueError` made from a key of :data:`.texts.TEXTS` and its facts: ``reason``
+holds the refusal per language (``{"en": ..., "nl": ...}``), the message is the English one, so a router
+can turn any of them into an HTTP 4xx with both; the subclasses say which part of the evening refused.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from klaverjas.core.texts import Text
+
+from .texts import say
+
 
 class ClubError(ValueError):
     """Input an evening or a season cannot take."""
+
+    def __init__(self, key: str, **facts: Any) -> None:
+        self.key = key
+        self.reason: Text = say(key, **facts)
+        super().__init__(self.reason["en"])
 
 
 class DrawError(ClubError):

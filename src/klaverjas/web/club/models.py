@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt
 
+from ..errors import ErrorOut
 from ..keeper.models import DealIn, SheetOut
 from .evening import MAX_NAME, MAX_ROUNDS
 
@@ -27,6 +28,15 @@ Role = Literal["organiser", "public"]
 
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+
+class ClubErrorOut(ErrorOut):
+    """The shared error body, with the refusal in every language."""
+
+    # Optional in the schema only: the app's own answers before a club route runs (a cross-site change, a body
+    # that is not JSON) are the plain shared body; every refusal of the club's routes has it.
+    reason: dict[str, str] | None = Field(default=None, description="the refusal per language: {\"en\": ..., "
+                                          "\"nl\": ...}; ``detail`` is the English one")
 
 
 # --- clubs, members, seasons ----------------------------------------------------------------------
@@ -100,9 +110,14 @@ class EveningIn(Strict):
     date: str = Field(default="", max_length=10, pattern=r"^(\d{4}-\d{2}-\d{2})?$", description="YYYY-MM-DD")
     season_id: StrictInt | None = None
     format: Literal["individual", "pairs"] = "individual"
+    movement: Literal["circle", "mitchell"] = Field(
+        default="circle", description="pairs: circle (every pair moves, meeting every other) or mitchell (N-S "
+                                      "pairs stay at their table, E-W pairs move up one table each round)")
     rounds: StrictInt = Field(default=5, ge=1, le=MAX_ROUNDS)
-    match_end: str = Field(default="deals:16", max_length=20, description="deals:16, deals:12 or points:N")
-    rules: Literal["amsterdam", "rotterdam"] = "amsterdam"
+    match_end: str | None = Field(default=None, max_length=20,
+                                  description="deals:16 (the default), deals:12 or points:N; sa: strokes:N "
+                                              "(default strokes:5)")
+    rules: Literal["amsterdam", "rotterdam", "sa"] = "amsterdam"
     bye: ByeIn = Field(default_factory=lambda: ByeIn())
     prizes: PrizesIn = Field(default_factory=lambda: PrizesIn())
     seed: StrictInt | None = Field(default=None, ge=0, le=2**31, description="the draw's seed (default: random)")
@@ -150,6 +165,9 @@ class TableOut(BaseModel):
     complete: bool
     deals: int = Field(description="deals on the table's sheet so far")
     source: Literal["sheet", "typed"] | None
+    stays: str | None = Field(default=None, description="a stay/move round: the pair that stays at this table")
+    moves_to: int | None = Field(default=None, description="a stay/move round: the table side 2 moves to next "
+                                                           "round (None: it sits out, or no movement)")
 
 
 class RoundOut(BaseModel):
@@ -158,6 +176,8 @@ class RoundOut(BaseModel):
     tables: list[TableOut]
     byes: list[str]
     missing: list[int] = Field(description="tables without a complete result")
+    movement: Literal["", "mitchell"] = Field(default="", description="mitchell: drawn by the stay/move "
+                                                                     "movement; a pair on a bye comes in at table 1")
 
 
 class LogOut(BaseModel):
@@ -203,9 +223,11 @@ class EveningOut(BaseModel):
     season_id: int | None
     role: Role
     format: str
+    movement: str
     rounds: int
     match_end: str
     deals_per_round: int | None
+    strokes: int | None = Field(description="sa: the strokes a table plays to; its result is strokes, not points")
     rules: str
     bye: ByeIn
     prizes: PrizesIn

@@ -22,14 +22,14 @@ class PrizeFormula:
     def __post_init__(self) -> None:
         for name, value in (("first", self.first), ("then_every", self.then_every)):
             if not isinstance(value, int) or value < 0:
-                raise SettingsError(f"prize formula: {name} must be a whole number 0 or more, not {value!r}")
+                raise SettingsError("prize_number", name=name, value=repr(value))
         if self.limit is not None and (not isinstance(self.limit, int) or self.limit < 0):
-            raise SettingsError(f"prize formula: limit must be a whole number 0 or more, not {self.limit!r}")
+            raise SettingsError("prize_number", name="limit", value=repr(self.limit))
 
     def places(self, field_size: int) -> list[int]:
         """The prized places (1-based) in a field of ``field_size`` entrants."""
         if field_size < 0:
-            raise SettingsError(f"a field cannot have {field_size} entrants")
+            raise SettingsError("field_size", n=field_size)
         out = list(range(1, min(self.first, field_size) + 1))
         if self.then_every:
             out += range(self.first + self.then_every, field_size + 1, self.then_every)

@@ -8,15 +8,19 @@ Who may do what, by the token sent as ``Authorization: Bearer``:
   keeps that one table's sheet of that one round, nothing else.
 
 State-changing requests also send ``X-Klaverjas: 1`` (refused with 403 without it).  Every refusal of
-the evening (:mod:`.errors`) becomes a 4xx with the evening's own message: bad settings, draws and
-results 422, a round or evening that does not allow the change now 409.
+the evening (:mod:`.errors`) becomes a 4xx with the evening's own reason: bad settings, draws and
+results 422, a round or evening that does not allow the change now 409.  Every refusal of the club API
+(the evening's, the API's own, the store's, the score keeper's, a body the schema refuses) is the shared
+error body with ``reason``: the refusal per language (:mod:`.texts`), ``detail`` its English.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import json
 import random
+import re
 import threading
 from collections.abc import Callable, Coroutine
 from typing import Annotated, Any, cast
@@ -24,13 +28,16 @@ from typing import Annotated, Any, cast
 import segno
 from fastapi import APIRouter, Depends, Request
 from fastapi import Path as PathParam
-from fastapi.responses import FileResponse, Response
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.routing import APIRoute
 
-from ..errors import ErrorOut, error_response
+from klaverjas.core.texts import Text
+
+from ..errors import ErrorItem, invalid_request
 from ..keeper.models import DealIn
 from ..keeper.routes import sheet_out
-from ..keeper.sheet import DealInput, Settings, normalize_deal
+from ..keeper.sheet import DealInput, FieldError, Settings, normalize_deal
 from ..keeper.store import Store, StoredSheet
 from ..pages import page
 from .errors import ClosedError, ClubError, DrawError, ResultError, RoundError, SettingsError
@@ -39,6 +46,7 @@ from .models import (
     BestRoundOut,
     ByeIn,
     ClubCreated,
+    ClubErrorOut,
     ClubIn,
     ClubOut,
     DealerIn,
@@ -69,6 +77,7 @@ from .models import (
 from .prizes import PrizeFormula
 from .standings import ByeRule, season_standings
 from .store import ClubStore, Duplicate, NotFound, StoredEvening, TableKey
+from .texts import keeper_reason, say
 
 EVENING_TIE_RULE = "higher total, then the higher best table round, then fewer byes, then the name"
 SEASON_TIE_RULE = "higher counted total, then the higher best evening, then the higher total of all evenings, " \
@@ -76,24 +85,52 @@ SEASON_TIE_RULE = "higher counted total, then the higher best evening, then the 
 ClubId = Annotated[str, PathParam(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")]
 Id = Annotated[int, PathParam(ge=1, le=2**53)]
 ERRORS: dict[int | str, dict[str, Any]] = {
-    401: {"model": ErrorOut, "description": "no token, or a token that does not open this club or table"},
-    403: {"model": ErrorOut, "description": "the token may only look, or X-Klaverjas: 1 is missing"},
-    404: {"model": ErrorOut, "description": "no such club, member, season or evening"},
-    409: {"model": ErrorOut, "description": "not possible in the evening's current state"},
-    422: {"model": ErrorOut, "description": "invalid input, with the reason"},
+    401: {"model": ClubErrorOut, "description": "no token, or a token that does not open this club or table"},
+    403: {"model": ClubErrorOut, "description": "the token may only look, or X-Klaverjas: 1 is missing"},
+    404: {"model": ClubErrorOut, "description": "no such club, member, season or evening"},
+    409: {"model": ClubErrorOut, "description": "not possible in the evening's current state"},
+    422: {"model": ClubErrorOut, "description": "invalid input, with the reason"},
 }
 STATUS = {SettingsError: (422, "settings"), DrawError: (422, "draw"), ResultError: (422, "result"),
           RoundError: (409, "round"), ClosedError: (409, "closed")}
 
 
 class Refused(Exception):
-    def __init__(self, status: int, code: str, detail: str) -> None:
-        self.status, self.code = status, code
-        super().__init__(detail)
+    """A refusal of the API itself (who is asking, a table that is gone, a deal the keeper refuses)."""
+
+    def __init__(self, status: int, code: str, reason: Text, errors: list[ErrorItem] | None = None) -> None:
+        self.status, self.code, self.reason, self.errors = status, code, reason, errors or []
+        super().__init__(reason["en"])
+
+
+def refused(status: int, code: str, key: str, **facts: Any) -> Refused:
+    return Refused(status, code, say(key, **facts))
+
+
+# The store's messages (English only; it is shared with a database layer) read back into the club's texts.
+_STORE_TEXTS = ((re.compile(r"club (\S+) does not exist"), "no_club", "club"),
+                (re.compile(r"the club has no member (\d+)"), "no_member", "n"),
+                (re.compile(r"the club has no season (\d+)"), "no_season", "n"),
+                (re.compile(r"the club has no evening (\d+)"), "no_evening", "n"),
+                (re.compile(r"the club already has a member called (.+)"), "member_exists", "name"))
+
+
+def store_reason(message: str, fallback: str) -> Text:
+    for pattern, key, fact in _STORE_TEXTS:
+        if found := pattern.fullmatch(message):
+            return say(key, **{fact: found.group(1)})
+    return say(fallback, detail=message)
+
+
+def refusal(status: int, code: str, reason: Text, errors: list[ErrorItem] | None = None) -> JSONResponse:
+    """The shared error body (``detail``, ``code``, ``errors``) with the reason in every language."""
+    body = ClubErrorOut(detail=reason["en"], code=code, errors=errors or [], reason=reason)
+    return JSONResponse(body.model_dump(), status_code=status)
 
 
 class ClubRoute(APIRoute):
-    """Turns the club's refusals into the shared error bodies (app.py's handlers stay the other features')."""
+    """Turns the club's refusals into the shared error bodies (app.py's handlers stay the other features'),
+    each with its ``reason`` per language."""
 
     def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
         handler = super().get_route_handler()
@@ -102,21 +139,28 @@ class ClubRoute(APIRoute):
             try:
                 return await handler(request)
             except Refused as exc:
-                return error_response(exc.status, exc.code, str(exc))
+                return refusal(exc.status, exc.code, exc.reason, exc.errors)
             except ClubError as exc:
                 status, code = next((v for k, v in STATUS.items() if isinstance(exc, k)), (422, "club"))
-                return error_response(status, code, str(exc))
+                return refusal(status, code, exc.reason)
             except NotFound as exc:
-                return error_response(404, "not_found", str(exc))
+                return refusal(404, "not_found", store_reason(str(exc), "not_found"))
             except Duplicate as exc:
-                return error_response(409, "duplicate", str(exc))
+                return refusal(409, "duplicate", store_reason(str(exc), "duplicate"))
+            except RequestValidationError as exc:
+                answer = await invalid_request(request, exc)
+                body = json.loads(bytes(answer.body))
+                fields = "; ".join(f"{e['field']}: {e['message']}" for e in body["errors"])
+                reason = say("invalid", detail=fields)
+                return refusal(answer.status_code, body["code"], {**reason, "en": body["detail"]},
+                               [ErrorItem(**e) for e in body["errors"]])
 
         return refusing
 
 
 def _intent(request: Request) -> None:
     if request.method not in ("GET", "HEAD") and request.headers.get("x-klaverjas") != "1":
-        raise Refused(403, "intent", "a request that changes something must send the header X-Klaverjas: 1")
+        raise refused(403, "intent", "intent")
 
 
 router = APIRouter(route_class=ClubRoute, dependencies=[Depends(_intent)])
@@ -141,7 +185,7 @@ Clubs = Annotated[ClubStore, Depends(club_store)]
 def _token(request: Request) -> str:
     kind, _, token = request.headers.get("authorization", "").partition(" ")
     if kind.lower() != "bearer" or not token.strip():
-        raise Refused(401, "no_token", "send the club's link token as the header Authorization: Bearer <token>")
+        raise refused(401, "no_token", "no_token")
     return token.strip()
 
 
@@ -149,13 +193,13 @@ def viewer(club_id: ClubId, request: Request, store: Clubs) -> str:
     """The role of the token sent for this club: organiser or public."""
     role = store.role(club_id, _token(request))
     if role is None:
-        raise Refused(401, "bad_token", f"this token does not open club {club_id}")
+        raise refused(401, "bad_token", "bad_token", club=club_id)
     return role
 
 
 def organiser(role: Annotated[str, Depends(viewer)]) -> str:
     if role != "organiser":
-        raise Refused(403, "public_link", "the public link can only look; changes need the organiser link")
+        raise refused(403, "public_link", "public_link")
     return role
 
 
@@ -166,8 +210,7 @@ Organiser = Annotated[str, Depends(organiser)]
 def seated(request: Request, store: Clubs) -> tuple[str, TableKey]:
     found = store.table_key(_token(request))
     if found is None:
-        raise Refused(401, "bad_token", "this is not a table's link (or the evening was deleted); scan the "
-                      "table's QR code again")
+        raise refused(401, "bad_token", "not_a_table")
     return found
 
 
@@ -194,10 +237,12 @@ def _club_out(store: ClubStore, club_id: str, role: str) -> ClubOut:
 def _table_out(played: PlayedRound, number: int, sides: tuple[tuple[str, ...], tuple[str, ...]]) -> TableOut:
     result = played.results.get(number)
     source = None if result is None else ("sheet" if result.deals is not None else "typed")
+    mitchell = played.draw.movement == "mitchell"
     return TableOut(number=number, sides=[list(sides[0]), list(sides[1])],
                     totals=None if result is None or result.totals is None else list(result.totals),
                     complete=bool(result and result.complete),
-                    deals=len(result.deals or ()) if result else 0, source=source)  # type: ignore[arg-type]
+                    deals=len(result.deals or ()) if result else 0, source=source,  # type: ignore[arg-type]
+                    stays=sides[0][0] if mitchell else None, moves_to=played.draw.moves_to(number))
 
 
 def standings_out(ev: Evening) -> StandingsOut:
@@ -221,12 +266,14 @@ def evening_out(store: ClubStore, st: StoredEvening, role: str) -> EveningOut:
     return EveningOut(
         id=st.id, club_id=st.club_id, club_name=store.club(st.club_id).name, version=st.version, title=ev.title,
         date=st.date, season_id=st.season_id, role=role,  # type: ignore[arg-type]
-        format=ev.format, rounds=ev.rounds, match_end=ev.match_end, deals_per_round=ev.deals_per_round,
+        format=ev.format, movement=ev.movement, rounds=ev.rounds, match_end=ev.match_end,
+        deals_per_round=ev.deals_per_round, strokes=ev.strokes_target,
         rules=ev.rules, bye=ByeIn(kind=ev.bye_rule.kind, points=ev.bye_rule.points),  # type: ignore[arg-type]
         prizes=PrizesIn(first=ev.prizes.first, then_every=ev.prizes.then_every, limit=ev.prizes.limit),
         seed=ev.seed, present=list(ev.present), entrants=list(ev.entrants),
         members={k: list(v) for k, v in ev.members.items()},
         played=[RoundOut(number=p.draw.number, closed=p.closed, byes=list(p.draw.byes), missing=p.missing(),
+                         movement=p.draw.movement,  # type: ignore[arg-type]
                          tables=[_table_out(p, t.number, t.sides) for t in p.draw.tables]) for p in ev.played],
         current_round=None if current is None else current.draw.number, closed=ev.closed,
         log=[LogOut(**e) for e in ev.log], standings=standings_out(ev))
@@ -255,11 +302,11 @@ def seated_out(store: ClubStore, club_id: str, key: TableKey) -> SeatedTableOut:
     st = store.evening(club_id, key.evening_id)
     ev = st.evening
     if not 1 <= key.round <= len(ev.played):
-        raise Refused(404, "not_found", f"round {key.round} of this evening is no longer there")
+        raise refused(404, "not_found", "round_gone", round=key.round)
     played = ev.played[key.round - 1]
     table = next((t for t in played.draw.tables if t.number == key.table), None)
     if table is None:
-        raise Refused(404, "not_found", f"round {key.round} has no table {key.table}")
+        raise refused(404, "not_found", "table_gone", round=key.round, table=key.table)
     sides = [list(table.sides[0]), list(table.sides[1])]
     result = played.results.get(key.table)
     deals = list(result.deals or ()) if result else []
@@ -284,13 +331,12 @@ def _table_change(store: ClubStore, seat: tuple[str, TableKey],
 
     def apply(ev: Evening) -> None:
         if ev.closed:
-            raise ClosedError("the evening is closed; nothing can change any more")
+            raise ClosedError("closed")
         if not 1 <= key.round <= len(ev.played):
-            raise ResultError(f"round {key.round} has not been drawn")
+            raise ResultError("not_drawn_short", n=key.round)
         result = ev.played[key.round - 1].results.get(key.table)
         if result is not None and result.deals is None:
-            raise ResultError(f"the organiser typed the totals of table {key.table}; ask the organiser to change "
-                              "them")
+            raise ResultError("typed", table=key.table)
         deals, first = edit(ev, list(result.deals or ()) if result else [])
         first_dealer = first if first is not None else (result.first_dealer if result else 0)
         ev.record_sheet(key.round, key.table, deals, first_dealer, by=f"table {key.table}")
@@ -313,7 +359,7 @@ def table_add_deal(body: DealIn, seat: Seated, store: Clubs) -> SeatedTableOut:
 
 def _deal_index(deals: list[DealInput], number: int) -> int:
     if not 1 <= number <= len(deals):
-        raise ResultError(f"the sheet has no deal {number} (it has {len(deals)})")
+        raise ResultError("no_deal", n=number, count=len(deals))
     return number - 1
 
 
@@ -410,8 +456,12 @@ def get_season(club_id: ClubId, season_id: Id, role: Viewer, store: Clubs) -> Se
 def create_evening(club_id: ClubId, body: EveningIn, role: Organiser, store: Clubs) -> EveningOut:
     if body.season_id is not None:
         store.season(club_id, body.season_id)
-    ev = Evening(format=body.format, rounds=body.rounds, match_end=body.match_end, rules=body.rules,
-                 bye_rule=ByeRule(body.bye.kind, body.bye.points),
+    sa = body.rules == "sa"
+    # A South African table plays to strokes, and its bye is the round's average unless a number is chosen.
+    match_end = body.match_end or ("strokes:5" if sa else "deals:16")
+    bye = ByeRule(body.bye.kind, body.bye.points) if "bye" in body.model_fields_set or not sa else ByeRule("average")
+    ev = Evening(format=body.format, rounds=body.rounds, match_end=match_end, rules=body.rules, bye_rule=bye,
+                 movement=body.movement,
                  prizes=PrizeFormula(body.prizes.first, body.prizes.then_every, body.prizes.limit),
                  seed=body.seed if body.seed is not None else random.SystemRandom().randrange(2**31),
                  title=body.title.strip())
@@ -458,7 +508,7 @@ def next_round(club_id: ClubId, evening_id: Id, body: RoundIn, _: Organiser, sto
         return _change(store, club_id, evening_id, lambda ev: ev.draw_round())
     tables = body.tables
     if any(len(t) != 2 for t in tables):
-        raise DrawError("each table has two sides")
+        raise DrawError("two_sides")
     return _change(store, club_id, evening_id,
                    lambda ev: ev.set_round([(t[0], t[1]) for t in tables], body.byes))
 
@@ -488,9 +538,14 @@ def type_totals(club_id: ClubId, evening_id: Id, round_number: Id, table: Id, bo
 def _inputs(ev: Evening, deals: list[DealIn], first_dealer: int = 0) -> list[DealInput]:
     s = Settings(rules=ev.rules, match_end=ev.match_end, first_dealer=first_dealer)
     t = {"NS": 0, "EW": 1}
-    return [normalize_deal(s, None if d.makers is None else t[d.makers], (d.points.NS, d.points.EW),
-                           (d.roem.NS, d.roem.EW), None if d.pit is None else t[d.pit],
-                           None if d.verzaakt is None else t[d.verzaakt], d.stopped) for d in deals]
+    try:
+        return [normalize_deal(s, None if d.makers is None else t[d.makers], (d.points.NS, d.points.EW),
+                               (d.roem.NS, d.roem.EW), None if d.pit is None else t[d.pit],
+                               None if d.verzaakt is None else t[d.verzaakt], d.stopped) for d in deals]
+    except FieldError as exc:  # the score keeper's own codes, so a page can say it in the keeper's words
+        code = exc.errors[0][1]
+        raise Refused(422, code, keeper_reason(code, str(exc), s.rules_value().total),
+                      [ErrorItem(field=f, code=c, message=m) for f, c, m in exc.errors]) from None
 
 
 @router.put("/api/clubs/{club_id}/evenings/{evening_id}/rounds/{round_number}/tables/{table}/sheet",
@@ -509,7 +564,7 @@ def table_links(club_id: ClubId, evening_id: Id, round_number: Id, request: Requ
     """Each table's link and its QR code (for the phones at the tables)."""
     ev = store.evening(club_id, evening_id).evening
     if not 1 <= round_number <= len(ev.played):
-        raise ResultError(f"round {round_number} has not been drawn")
+        raise ResultError("not_drawn_short", n=round_number)
     base = str(request.base_url).rstrip("/")
     out = []
     for t in ev.played[round_number - 1].draw.tables:
@@ -535,15 +590,29 @@ def _rows(w: Any, rows: list[list[object]]) -> None:
 def evening_rows(st: StoredEvening) -> list[list[object]]:
     """One evening as CSV rows, each starting with what it is: draw, result, standing, correction."""
     ev = st.evening
-    rows: list[list[object]] = [["section", "evening", "date", "round", "table", "side 1", "side 2", "total 1",
-                                 "total 2", "deals"]]
     name = ev.title or f"evening {st.id}"
+    bye = f"fixed {ev.bye_rule.points}" if ev.bye_rule.kind == "fixed" else "average"
+    limit = "" if ev.prizes.limit is None else f", at most {ev.prizes.limit}"
+    rows: list[list[object]] = [
+        ["section", "evening", "date", "format", "movement", "rounds", "match end", "rules", "bye", "prizes", "seed",
+         "result in"],
+        ["settings", name, st.date, ev.format, ev.movement if ev.format == "pairs" else "", ev.rounds, ev.match_end,
+         ev.rules, bye, f"1-{ev.prizes.first}, then every {ev.prizes.then_every}{limit}", ev.seed,
+         "strokes" if ev.strokes_target is not None else "points"]]
+    if ev.members:
+        rows.append(["section", "evening", "date", "pair", "player 1", "player 2"])
+        rows += [["pair", name, st.date, pair, *players] for pair, players in ev.members.items()]
+    rows.append(["section", "evening", "date", "round", "table", "side 1", "side 2", "total 1", "total 2", "deals",
+                 "stays", "side 2 moves to"])
     for p in ev.played:
         for t in p.draw.tables:
             r = p.results.get(t.number)
             totals = list(r.totals) if r and r.totals else ["", ""]
+            moving = p.draw.movement == "mitchell"
             rows.append(["table", name, st.date, p.draw.number, t.number, " & ".join(t.sides[0]),
-                         " & ".join(t.sides[1]), *totals, len(r.deals or ()) if r else 0])
+                         " & ".join(t.sides[1]), *totals, len(r.deals or ()) if r else 0,
+                         t.sides[0][0] if moving else "",
+                         (p.draw.moves_to(t.number) or "bye") if moving else ""])
         for e in p.draw.byes:
             rows.append(["bye", name, st.date, p.draw.number, "", e, "", "", "", ""])
     standings = ev.standings()

@@ -37,6 +37,7 @@ from typing import Any
 
 from .draw import Round
 from .errors import SettingsError
+from .texts import choices
 
 BYE_KINDS = ("fixed", "average")
 Results = Mapping[int, Mapping[int, tuple[int, int]]]  # round number -> table number -> the sides' totals
@@ -49,9 +50,9 @@ class ByeRule:
 
     def __post_init__(self) -> None:
         if self.kind not in BYE_KINDS:
-            raise SettingsError(f"bye score must be {' or '.join(BYE_KINDS)}, not {self.kind!r}")
+            raise SettingsError("bye_kind", value=repr(self.kind), **choices(BYE_KINDS))
         if not isinstance(self.points, int) or self.points < 0:
-            raise SettingsError(f"a fixed bye score must be a whole number 0 or more, not {self.points!r}")
+            raise SettingsError("bye_points", value=repr(self.points))
 
     def as_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "points": self.points}
@@ -193,7 +194,7 @@ class SeasonLine:
 def season_standings(evenings: Sequence[EveningStandings], best: int) -> list[SeasonLine]:
     """Rank a season in which each entrant's best ``best`` evenings count (see the module doc)."""
     if best < 1:
-        raise SettingsError(f"at least one evening must count, not {best}")
+        raise SettingsError("season_best", n=best)
     everyone = list(dict.fromkeys(ln.entrant for ev in evenings for ln in ev.lines))
     lines = []
     for e in everyone:

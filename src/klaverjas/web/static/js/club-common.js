@@ -2,7 +2,7 @@
 // and the fragment removed at once), the API client that sends it, errors shown with role=alert,
 // a CSV download through the token, and the standings table.
 import { h } from './dom.js';
-import { has, t } from './i18n.js';
+import { getLang, has, t } from './i18n.js';
 
 // Replace the page's main content; arrays are flattened and absent parts (null) left out.
 export function showMain(...nodes) {
@@ -14,6 +14,7 @@ export class ClubApiError extends Error {
     super((body && body.detail) || `HTTP ${status}`);
     this.status = status;
     this.code = (body && body.code) || 'http';
+    this.reason = (body && body.reason) || null; // the refusal per language: { en, nl }
   }
 }
 
@@ -58,12 +59,16 @@ export function alertBox(testid = 'error') {
   return h('p', { class: 'error', role: 'alert', 'data-testid': testid, hidden: true });
 }
 
-// With `sheetVars` (a table's deal form) a deal's refusal is said in the score keeper's own words, in
-// the page's language; otherwise the server's reason (in English) follows a lead-in in the page's language.
+// The server's reason in the page's language. With `sheetVars` (a table's deal form) a deal's refusal is
+// said in the score keeper's own words; otherwise the reason follows a lead-in.
+export function reasonText(err) {
+  return (err.reason && err.reason[getLang()]) || err.message;
+}
+
 export function showError(box, err, sheetVars) {
   box.hidden = false;
   const key = `keeper.err.${err.code}`;
-  box.textContent = sheetVars && has(key) ? t(key, sheetVars) : t('club.refused', { detail: err.message });
+  box.textContent = sheetVars && has(key) ? t(key, sheetVars) : t('club.refused', { detail: reasonText(err) });
 }
 
 export function clearError(box) { box.hidden = true; box.textContent = ''; }
@@ -92,7 +97,7 @@ export function standingsTable(evening, { caption } = {}) {
     h('thead', {}, h('tr', {},
       h('th', { scope: 'col' }, t('club.rank')), h('th', { scope: 'col' }, t('club.name')),
       Array.from({ length: rounds }, (_, k) => h('th', { scope: 'col', class: 'num' }, t('club.round_short', { n: k + 1 }))),
-      h('th', { scope: 'col', class: 'num' }, t('club.total')))),
+      h('th', { scope: 'col', class: 'num' }, evening.strokes ? t('club.strokes') : t('club.total')))),
     h('tbody', {}, st.lines.map((line) => h('tr', { class: line.prize ? 'prize' : null, 'data-entrant': line.entrant },
       h('td', {}, String(line.rank), line.prize ? h('span', { class: 'prize-mark', title: t('club.prize') }, ' ★') : null),
       h('th', { scope: 'row' }, entrantName(line)),
@@ -114,11 +119,18 @@ export function standingsNotes(evening) {
 }
 
 export function formatText(evening) {
-  const end = evening.match_end.startsWith('deals:')
-    ? t('club.deals_n', { n: evening.match_end.slice(6) }) : t('club.points_n', { n: evening.match_end.slice(7) });
-  const bye = evening.bye.kind === 'fixed' ? t('club.bye_fixed', { n: evening.bye.points }) : t('club.bye_average');
-  return [t(`club.format.${evening.format}`), t('club.rounds_n', { n: evening.rounds }), end,
-    t(`club.preset.${evening.rules}`), bye].join(' · ');
+  const [kind, n] = evening.match_end.split(':');
+  const end = t(kind === 'deals' ? 'club.deals_n' : kind === 'strokes' ? 'club.strokes_n' : 'club.points_n', { n });
+  const bye = evening.bye.kind === 'fixed'
+    ? t(evening.strokes ? 'club.bye_fixed_strokes' : 'club.bye_fixed', { n: evening.bye.points }) : t('club.bye_average');
+  return [t(`club.format.${evening.format}`), evening.movement === 'mitchell' ? t('club.movement.mitchell') : null,
+    t('club.rounds_n', { n: evening.rounds }), end, t(`club.preset.${evening.rules}`), bye].filter(Boolean).join(' · ');
+}
+
+// A stay/move round: the pair of side 1 stays at its table, the pair of side 2 goes on to the next.
+export function movementText(table) {
+  const moves = table.moves_to ? t('club.moves_to', { n: table.moves_to }) : t('club.moves_out');
+  return `${t('club.stays', { name: table.stays })} · ${table.sides[1].join(' & ')} ${moves}`;
 }
 
 // A season: each entrant's evening totals (dropped ones marked), the counted total, the rank.

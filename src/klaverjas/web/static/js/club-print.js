@@ -1,7 +1,7 @@
 // The print view (A4): an evening's draw per round and its standings, or a season's standings.
 import { h } from './dom.js';
 import { t } from './i18n.js';
-import { alertBox, call, formatText, seasonTable, showError, showMain, standingsNotes, standingsTable, takeToken } from './club-common.js';
+import { alertBox, call, formatText, movementText, seasonTable, showError, showMain, standingsNotes, standingsTable, takeToken } from './club-common.js';
 
 const parts = location.pathname.split('/').filter(Boolean); // club, id, evenings|seasons, n, print
 const clubId = parts[1];
@@ -15,13 +15,19 @@ async function evening() {
   const ev = await call('GET', `/api/clubs/${clubId}/evenings/${parts[3]}`, token);
   const title = [ev.club_name, ev.title, ev.date].filter(Boolean).join(' · ');
   showMain(printButton(),
-    ev.played.map((p) => h('section', { class: 'print-round' }, h('h1', {}, title), h('h2', {}, t('club.round_n', { n: p.number })),
-      h('table', { class: 'draw' }, h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('club.table')),
-        h('th', { scope: 'col' }, t('club.side_n', { n: 1 })), h('th', { scope: 'col' }, t('club.side_n', { n: 2 })),
-        h('th', { scope: 'col', class: 'num' }, t('club.result')))),
-      h('tbody', {}, p.tables.map((x) => h('tr', {}, h('td', {}, String(x.number)), h('td', {}, x.sides[0].join(' & ')),
-        h('td', {}, x.sides[1].join(' & ')), h('td', { class: 'num' }, x.totals ? `${x.totals[0]} – ${x.totals[1]}` : ''))))),
-      p.byes.length ? h('p', {}, t('club.byes', { names: p.byes.join(', ') })) : null)),
+    ev.played.map((p) => {
+      // A stay/move round says who stays at each table and where the other pair goes next.
+      const moving = p.movement === 'mitchell';
+      return h('section', { class: 'print-round' }, h('h1', {}, title), h('h2', {}, t('club.round_n', { n: p.number })),
+        h('table', { class: 'draw' }, h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('club.table')),
+          h('th', { scope: 'col' }, t('club.side_n', { n: 1 })), h('th', { scope: 'col' }, t('club.side_n', { n: 2 })),
+          moving ? h('th', { scope: 'col' }, t('club.movement_label')) : null,
+          h('th', { scope: 'col', class: 'num' }, t('club.result')))),
+        h('tbody', {}, p.tables.map((x) => h('tr', {}, h('td', {}, String(x.number)), h('td', {}, x.sides[0].join(' & ')),
+          h('td', {}, x.sides[1].join(' & ')), moving ? h('td', { 'data-testid': `print-movement-${x.number}` }, movementText(x)) : null,
+          h('td', { class: 'num' }, x.totals ? `${x.totals[0]} – ${x.totals[1]}` : ''))))),
+        p.byes.length ? h('p', {}, t('club.byes', { names: p.byes.join(', ') }), moving ? ` · ${t('club.comes_to', { n: 1 })}` : '') : null);
+    }),
     h('section', { class: 'print-standings' }, h('h1', {}, title), h('p', {}, formatText(ev)), standingsTable(ev), standingsNotes(ev)));
 }
 

@@ -51,22 +51,28 @@ function dealForm() {
     min: 0, step: 10, value: old ? String(old.roem[team]) : '0', 'data-testid': `roem-${team}` });
   const none = [['', t('club.nobody')]];
   const sides = TEAMS.map((team) => [team, sideName(team)]);
+  // South African (strokes): no playing side, no pit, no verzaken; a deal may stop when a team goes on.
+  const sa = sheet.scoring === 'strokes';
+  const stopped = h('input', { type: 'checkbox', id: 'stopped', name: 'stopped', checked: Boolean(old && old.stopped),
+    'data-testid': 'stopped' });
   const form = h('form', { class: 'panel deal-form', 'data-testid': 'deal-form', novalidate: true, onsubmit: (e) => {
     e.preventDefault();
     const num = (id) => (form.querySelector(`#${id}`).value === '' ? null : Number(form.querySelector(`#${id}`).value));
-    const body = { makers: checked(form, 'makers'), points: { NS: num('points-NS'), EW: num('points-EW') },
-      roem: { NS: num('roem-NS') || 0, EW: num('roem-EW') || 0 }, pit: checked(form, 'pit'), verzaakt: checked(form, 'verzaakt') };
+    const body = { makers: sa ? null : checked(form, 'makers'), points: { NS: num('points-NS'), EW: num('points-EW') },
+      roem: { NS: num('roem-NS') || 0, EW: num('roem-EW') || 0 }, pit: sa ? null : checked(form, 'pit'),
+      verzaakt: sa ? null : checked(form, 'verzaakt'), stopped: sa ? stopped.checked : false };
     send(editing ? 'PUT' : 'POST', editing ? `/api/clubs/table/deals/${editing}` : '/api/clubs/table/deals', body, err);
   } },
   h('h2', {}, editing ? t('club.edit_deal', { n: editing }) : t('club.deal_n', { n: sheet.deals.length + 1 })),
-  radios('makers', t('club.makers'), sides, old ? old.makers : null),
+  sa ? null : radios('makers', t('club.makers'), sides, old ? old.makers : null),
   h('div', { class: 'grid two' }, TEAMS.map((team) => h('div', { class: 'field' },
     h('label', { for: `points-${team}` }, t('club.points_of', { side: sideName(team) })), points(team)))),
   h('p', { class: 'hint' }, t('club.points_hint', { total: sheet.total })),
   h('div', { class: 'grid two' }, TEAMS.map((team) => h('div', { class: 'field' },
     h('label', { for: `roem-${team}` }, t('club.roem_of', { side: sideName(team) })), roem(team)))),
-  radios('pit', t('club.pit'), [...none, ...sides], old ? old.pit || '' : ''),
-  radios('verzaakt', t('club.verzaakt'), [...none, ...sides], old ? old.verzaakt || '' : ''),
+  sa ? h('div', { class: 'field check' }, stopped, h('label', { for: 'stopped' }, t('club.stopped'))) : null,
+  sa ? null : radios('pit', t('club.pit'), [...none, ...sides], old ? old.pit || '' : ''),
+  sa ? null : radios('verzaakt', t('club.verzaakt'), [...none, ...sides], old ? old.verzaakt || '' : ''),
   err,
   h('div', { class: 'buttons' },
     h('button', { type: 'submit', class: 'primary big', 'data-testid': 'save-deal' }, editing ? t('club.save') : t('club.add_deal')),
@@ -92,7 +98,9 @@ function sheetTable() {
         onclick: () => { editing = d.number; render(); } }, String(d.number)) : String(d.number)),
       TEAMS.map((team) => h('td', { class: 'num' }, String(d.score[team]), mark(d, team)))))),
     h('tfoot', {}, h('tr', {}, h('th', { scope: 'row' }, t('club.total')),
-      TEAMS.map((team) => h('td', { class: 'num', 'data-testid': `total-${team}` }, String(sheet.totals[team]))))));
+      TEAMS.map((team) => h('td', { class: 'num', 'data-testid': `total-${team}` }, String(sheet.totals[team])))),
+    sheet.scoring === 'strokes' ? h('tr', {}, h('th', { scope: 'row' }, t('club.strokes')),
+      TEAMS.map((team) => h('td', { class: 'num', 'data-testid': `strokes-${team}` }, String(sheet.strokes[team])))) : null));
 }
 
 function dealerPicker() {
@@ -107,8 +115,11 @@ function render() {
   const sheet = state.sheet;
   const of = sheet.match_end.startsWith('deals:') ? Number(sheet.match_end.slice(6)) : null;
   let status;
+  const strokes = sheet.scoring === 'strokes';
   if (state.typed) status = t('club.typed_by_organiser');
+  else if (state.complete && strokes) status = t('club.sheet_complete_strokes', { a: sheet.strokes.NS, b: sheet.strokes.EW });
   else if (state.complete) status = t('club.sheet_complete', { a: sheet.totals.NS, b: sheet.totals.EW });
+  else if (strokes) status = t('club.to_strokes', { n: sheet.match_end.slice(8), a: sheet.strokes.NS, b: sheet.strokes.EW });
   else if (of) status = t('club.deal_of', { n: sheet.deals.length + 1, of });
   else status = t('club.to_points', { n: sheet.match_end.slice(7) });
   const open = !state.evening_closed && !state.typed;

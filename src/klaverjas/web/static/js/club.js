@@ -6,8 +6,8 @@ import { h, $ } from './dom.js';
 import { onLangChange, t } from './i18n.js';
 import { renderHeader } from './layout.js';
 import {
-  alertBox, call, clearError, download, formatText, keepToken, seasonTable, showError, showMain, standingsNotes,
-  standingsTable, takeToken,
+  alertBox, call, clearError, download, formatText, keepToken, movementText, seasonTable, showError, showMain,
+  standingsNotes, standingsTable, takeToken,
 } from './club-common.js';
 
 const parts = location.pathname.split('/').filter(Boolean); // ['club', id, 'evenings', n]
@@ -117,12 +117,27 @@ function eveningForm(club, err) {
   const season = select('season', [['', t('club.no_season')], ...club.seasons.map((s) => [String(s.id), s.name])],
     club.seasons.length ? String(club.seasons[club.seasons.length - 1].id) : '');
   const format = select('format', [['individual', t('club.format.individual')], ['pairs', t('club.format.pairs')]], 'individual');
+  const movement = select('movement', [['circle', t('club.movement.circle')], ['mitchell', t('club.movement.mitchell')]], 'circle');
+  const movementField = field('ev-movement', t('club.movement_label'), movement);
   const rounds = numberInput('rounds', 5, { min: 1, max: 12 });
-  const deals = select('deals', [['deals:16', t('club.deals_n', { n: 16 })], ['deals:12', t('club.deals_n', { n: 12 })],
-    ['points:1500', t('club.points_n', { n: 1500 })]], 'deals:16');
-  const rules = select('rules', [['amsterdam', t('club.preset.amsterdam')], ['rotterdam', t('club.preset.rotterdam')]], 'amsterdam');
+  const dutchEnds = [['deals:16', t('club.deals_n', { n: 16 })], ['deals:12', t('club.deals_n', { n: 12 })],
+    ['points:1500', t('club.points_n', { n: 1500 })]];
+  const saEnds = [['strokes:5', t('club.strokes_n', { n: 5 })]];
+  const deals = select('deals', dutchEnds, 'deals:16');
+  const rules = select('rules', [['amsterdam', t('club.preset.amsterdam')], ['rotterdam', t('club.preset.rotterdam')],
+    ['sa', t('club.preset.sa')]], 'amsterdam');
   const byeKind = select('bye', [['fixed', t('club.bye_kind_fixed')], ['average', t('club.bye_average')]], 'fixed');
   const byePoints = numberInput('bye_points', 1600, { min: 0 });
+  // Fixed pairs choose their movement; a South African table plays to strokes and its bye counts in strokes.
+  const sync = () => { movementField.hidden = format.value !== 'pairs'; };
+  format.addEventListener('change', sync);
+  rules.addEventListener('change', () => {
+    const sa = rules.value === 'sa';
+    deals.replaceChildren(...(sa ? saEnds : dutchEnds).map(([v, label]) => h('option', { value: v }, label)));
+    byeKind.value = sa ? 'average' : 'fixed';
+    byePoints.value = sa ? '3' : '1600';
+  });
+  sync();
   const first = numberInput('prize_first', 4, { min: 0 });
   const every = numberInput('prize_every', 4, { min: 0 });
   return h('form', { class: 'panel', 'data-testid': 'new-evening', onsubmit: async (e) => {
@@ -131,6 +146,7 @@ function eveningForm(club, err) {
     try {
       const ev = await call('POST', `/api/clubs/${clubId}/evenings`, token, {
         title: title.value, date: date.value, season_id: season.value ? Number(season.value) : null, format: format.value,
+        movement: format.value === 'pairs' ? movement.value : 'circle',
         rounds: Number(rounds.value), match_end: deals.value, rules: rules.value,
         bye: { kind: byeKind.value, points: Number(byePoints.value) },
         prizes: { first: Number(first.value), then_every: Number(every.value) } });
@@ -138,7 +154,7 @@ function eveningForm(club, err) {
     } catch (x) { showError(err, x); }
   } }, h('h3', {}, t('club.new_evening')),
   h('div', { class: 'grid' }, field('ev-title', t('club.evening_title'), title), field('ev-date', t('club.date'), date),
-    field('ev-season', t('club.season'), season), field('ev-format', t('club.format_label'), format),
+    field('ev-season', t('club.season'), season), field('ev-format', t('club.format_label'), format), movementField,
     field('ev-rounds', t('club.rounds'), rounds), field('ev-deals', t('club.per_round'), deals),
     field('ev-rules', t('club.rules'), rules), field('ev-bye', t('club.bye'), byeKind),
     field('ev-bye-points', t('club.bye_points'), byePoints), field('ev-prize-first', t('club.prize_first'), first),
@@ -186,15 +202,18 @@ async function eveningView() {
   if (current) {
     const links = organiser ? await call('GET', `${base()}/rounds/${current.number}/links`, token) : [];
     roundPart = h('section', { 'data-testid': 'round' }, h('h2', {}, t('club.round_of', { n: current.number, of: ev.rounds })),
-      current.byes.length ? h('p', {}, t('club.byes', { names: current.byes.join(', ') })) : null,
+      current.byes.length ? h('p', {}, t('club.byes', { names: current.byes.join(', ') }),
+        current.movement === 'mitchell' ? ` · ${t('club.comes_to', { n: 1 })}` : '') : null,
+      current.movement === 'mitchell' ? h('p', { class: 'hint' }, t('club.movement_hint')) : null,
       h('ol', { class: 'tables' }, current.tables.map((table) => tableCard(ev, current, table,
         links.find((l) => l.table === table.number), act))),
       organiser ? h('p', {}, h('button', { type: 'button', class: 'primary big', 'data-testid': 'close-round',
         onclick: () => act(() => call('POST', `${base()}/rounds/${current.number}/close`, token)) },
       t('club.close_round', { n: current.number }))) : null);
   } else if (organiser && !ev.closed && nextNumber <= ev.rounds) {
-    roundPart = h('p', {}, h('button', { type: 'button', class: 'primary big', 'data-testid': 'draw',
-      onclick: () => act(() => call('POST', `${base()}/rounds`, token, {})) }, t('club.draw_round', { n: nextNumber })));
+    roundPart = h('section', {}, h('p', {}, h('button', { type: 'button', class: 'primary big', 'data-testid': 'draw',
+      onclick: () => act(() => call('POST', `${base()}/rounds`, token, {})) }, t('club.draw_round', { n: nextNumber }))),
+    ownDraw(ev, nextNumber));
   }
   const closeEvening = organiser && !ev.closed && !current && ev.played.length
     ? h('p', {}, h('button', { type: 'button', 'data-testid': 'close-evening', onclick: () => {
@@ -246,10 +265,51 @@ function tableCard(ev, rnd, table, link, act) {
   return h('li', { class: `table-card${table.complete ? ' done' : ''}`, 'data-testid': `table-${table.number}` },
     h('h3', {}, t('club.table_n', { n: table.number })),
     h('p', { class: 'sides' }, h('span', {}, sides[0]), h('span', { class: 'vs' }, ' – '), h('span', {}, sides[1])),
+    table.stays ? h('p', { class: 'movement', 'data-testid': `movement-${table.number}` }, movementText(table)) : null,
     h('p', { class: 'status', 'data-testid': `status-${table.number}` }, status),
     link ? h('div', { class: 'qr' }, h('img', { src: link.qr_svg, alt: t('club.qr_alt', { n: table.number }), width: 132, height: 132 }),
       h('a', { href: link.link, target: '_blank', rel: 'noopener', 'data-testid': `table-link-${table.number}` }, t('club.table_link'))) : null,
     totals);
+}
+
+// The organiser's own seating of the next round: each table's seats typed (present names offered), and
+// who sits out. The server checks it as it checks a drawn round; a refusal shows here, in the page's language.
+function ownDraw(ev, number) {
+  const side = ev.format === 'pairs' ? 1 : 2;
+  const err = alertBox('own-draw-error');
+  const count = numberInput('own_tables', Math.max(1, Math.floor(ev.present.length / (2 * side))), { min: 1, max: 40,
+    id: 'own-tables', 'data-testid': 'own-tables' });
+  const rows = h('ol', { class: 'own-tables' });
+  const byes = h('input', { type: 'text', id: 'own-byes', 'data-testid': 'own-byes', autocomplete: 'off',
+    placeholder: t('club.own_byes_hint') });
+  const seat = (k, s, p) => h('input', { type: 'text', maxlength: 60, list: 'club-present', autocomplete: 'off',
+    'data-testid': `own-${k}-${s}-${p}`, 'aria-label': t('club.own_seat', { table: k, side: s, n: p }) });
+  const fill = () => {
+    const n = Math.max(1, Math.min(40, Number(count.value) || 1));
+    while (rows.children.length > n) rows.lastChild.remove();
+    for (let k = rows.children.length + 1; k <= n; k += 1) {
+      rows.append(h('li', { class: 'own-table', 'data-table': String(k) }, h('span', { class: 'label' }, t('club.table_n', { n: k })),
+        [1, 2].map((s) => h('span', { class: 'own-side' }, Array.from({ length: side }, (_, p) => seat(k, s, p + 1))))));
+    }
+  };
+  count.addEventListener('input', fill);
+  fill();
+  const names = (text) => text.split(',').map((x) => x.trim()).filter(Boolean);
+  return h('details', { class: 'panel own-draw', 'data-testid': 'own-draw' }, h('summary', {}, t('club.own_draw', { n: number })),
+    h('form', { onsubmit: async (e) => {
+      e.preventDefault();
+      clearError(err);
+      const tables = [...rows.children].map((row) => [1, 2].map((s) => [...row.querySelectorAll(`[data-testid^="own-${row.dataset.table}-${s}-"]`)]
+        .map((input) => input.value.trim()).filter(Boolean)));
+      try {
+        await call('POST', `${base()}/rounds`, token, { tables, byes: names(byes.value) });
+        await eveningView();
+      } catch (x) { showError(err, x); }
+    } }, h('p', { class: 'hint' }, t('club.own_draw_hint')),
+    field('own-tables', t('club.own_tables'), count), rows,
+    h('datalist', { id: 'club-present' }, ev.present.map((p) => h('option', { value: p }))),
+    field('own-byes', t('club.own_byes'), byes), err,
+    h('button', { type: 'submit', class: 'primary', 'data-testid': 'own-draw-submit' }, t('club.own_draw_save'))));
 }
 
 // --- /club/{id}/seasons/{n} ------------------------------------------------------------------------
