@@ -9,11 +9,8 @@ player cannot tell apart (each still solved double-dummy).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from .sampling import PLAY_MISMATCH, World, all_hidden, weight_of
+from .sampling import PLAY_MISMATCH
 from .strong import SolveFn, StrongBot
-from .view import View
 
 
 class ExpertBot(StrongBot):
@@ -23,18 +20,5 @@ class ExpertBot(StrongBot):
                  solve_fn: SolveFn | None = None, search_from: int = 0, min_samples: int = 6,
                  play_mismatch: float | None = PLAY_MISMATCH, enumerate_up_to: int | None = None):
         super().__init__(samples=samples, budget_ms=budget_ms, seed=seed, solve_fn=solve_fn,
-                         search_from=search_from, min_samples=min_samples, play_mismatch=play_mismatch)
-        # Enumerate the hidden deals when there are at most this many (the sample cap by default).
-        self.enumerate_up_to = samples if enumerate_up_to is None else enumerate_up_to
-
-    def worlds(self, view: View) -> Iterator[World]:
-        every = all_hidden(view, self.enumerate_up_to) if self.enumerate_up_to > 0 else None
-        if every is None:
-            yield from super().worlds(view)
-            return
-        evidence = self.evidence(view)
-        for hands in every:
-            w = weight_of(view, hands, self.partner_bids_by_model)
-            if evidence is not None:
-                w *= evidence.weight(hands)
-            yield World(hands, w)
+                         search_from=search_from, min_samples=min_samples, play_mismatch=play_mismatch,
+                         enumerate_up_to=samples if enumerate_up_to is None else enumerate_up_to)

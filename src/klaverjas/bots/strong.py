@@ -28,7 +28,7 @@ from .base import Action, Bot, Option, with_rule
 from .basic import BasicBot, card_options, suit_names, trump_options
 from .bidding import model as bidding_model
 from .bidding import place_of
-from .sampling import PLAY_MISMATCH, ChoiceCache, PlayEvidence, World, deal_hidden, sample_worlds
+from .sampling import PLAY_MISMATCH, ChoiceCache, PlayEvidence, World, all_hidden, deal_hidden, sample_worlds, weight_of
 from .texts import both
 from .view import View
 
@@ -103,7 +103,7 @@ class StrongBot(Bot):
     def __init__(self, samples: int = 60, budget_ms: float = 150.0, seed: int | None = None,
                  solve_fn: SolveFn | None = None, search_from: int = 0, min_samples: int = 6,
                  play_mismatch: float | None = PLAY_MISMATCH, partner_bids_by_model: bool = True,
-                 soft_evidence: bool = True, trump_by_model: bool = True):
+                 soft_evidence: bool = True, trump_by_model: bool = True, enumerate_up_to: int = 0):
         self.solve_fn = solve_fn or solver_values
         self.samples = samples
         # A vote over one or two deals follows their accidents; below this many the budget is overrun.
@@ -125,6 +125,9 @@ class StrongBot(Bot):
         # reference opponent of benchmarks/flatmc_bot.py.
         self.soft_evidence = soft_evidence
         self.trump_by_model = trump_by_model
+        # Late in a deal, when at most this many deals of the hidden cards remain, every one of them is
+        # searched (weighed by the evidence) instead of a sample: the exact expectation (0: never).
+        self.enumerate_up_to = enumerate_up_to
         self._choices: ChoiceCache = {}
         self._deal_key: tuple[int, int] = (-1, -1)
 
@@ -174,8 +177,17 @@ class StrongBot(Bot):
         return figs
 
     def worlds(self, view: View) -> Iterator[World]:
-        """Up to ``samples`` deals of the hidden cards, weighed by the evidence (all alike without it)."""
+        """Up to ``samples`` deals of the hidden cards, weighed by the evidence (all alike without it),
+        or every one of them when there are at most ``enumerate_up_to``."""
+        every = all_hidden(view, self.enumerate_up_to) if self.enumerate_up_to > 0 else None
         evidence = self.evidence(view)
+        if every is not None:
+            for hands in every:
+                w = weight_of(view, hands, self.partner_bids_by_model) if self.soft_evidence else 1.0
+                if evidence is not None:
+                    w *= evidence.weight(hands)
+                yield World(hands, w)
+            return
         for _ in range(self.samples):
             new = sample_worlds(view, 1, self.rng, evidence, self.partner_bids_by_model)
             if not new:
