@@ -36,9 +36,11 @@ def levels() -> dict[str, Callable[[], Bot]]:
     from .strong import available
 
     if available():
+        from .expert import ExpertBot
         from .strong import StrongBot
 
         out["strong"] = StrongBot
+        out["expert"] = ExpertBot
     return out
 
 

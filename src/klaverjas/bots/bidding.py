@@ -23,6 +23,10 @@ FEATURES = (
     "trumps_ge4", "trumps_ge5", "trumps_ge6", "jack_and_nel",
     "side_aces", "side_tens_with_ace", "side_tens_covered", "side_tens_bare", "side_kings",
     "voids", "singletons", "leads_x_trumps",
+    # Shape: few trumps with high ones go nat far more often than their cards' points say (a bare jack
+    # over a long strong side suit), and voids ruff only with trumps to ruff.
+    "trumps_1", "trumps_2", "trumps_3", "jack_short", "nel_short", "top_trumps", "side_long_ace",
+    "side_long_ace_short_trumps", "voids_x_trumps", "side_aces_short_trumps",
     "seat0", "seat1", "seat2", "seat3",
 )
 
@@ -59,8 +63,49 @@ def features(hand: int, suit: int, place: int) -> list[float]:
         singles += length == 1 and not ace
     f += [float(aces), float(tens_ace), float(tens_cov), float(tens_bare), float(kings), float(voids),
           float(singles), float(n if place == 0 else 0)]
+    short = n <= 2
+    top = 0
+    for r in (_JACK, _NINE, _ACE, _TEN, _KING, _QUEEN, _EIGHT, _SEVEN):
+        if not trumps >> r & 1:
+            break
+        top += 1
+    # The longest side suit headed by its ace: the suit a hand with it would rather make trump.
+    long_ace = max((((hand >> (8 * s)) & 0xFF).bit_count() for s in range(4)
+                    if s != suit and hand >> (8 * s + _ACE) & 1), default=0)
+    f += [float(n == 1), float(n == 2), float(n == 3), float(short and trumps >> _JACK & 1),
+          float(short and trumps >> _NINE & 1), float(top), float(long_ace), float(long_ace if short else 0),
+          float(voids * n), float(aces if short else 0)]
     f += [float(place == p) for p in range(4)]
     return f
+
+
+def inputs(hand: int, suit: int, place: int) -> list[float]:
+    """The network's inputs: the trump suit's eight cards, the three side suits' cards (longest and
+    strongest first, so equal shapes look alike), and the linear model's features (place included)."""
+    trumps = (hand >> (8 * suit)) & 0xFF
+    sides = sorted(((hand >> (8 * s)) & 0xFF for s in range(4) if s != suit),
+                   key=lambda c: (c.bit_count(), c), reverse=True)
+    bits = [float(trumps >> r & 1) for r in range(8)]
+    for cards in sides:
+        bits += [float(cards >> r & 1) for r in range(8)]
+    return bits + features(hand, suit, place)
+
+
+@dataclass(frozen=True)
+class Network:
+    """One hidden layer of rectified units: ``out . relu(w1 x + b1) + b0`` (fitted by tools/fit_bidding.py)."""
+    w1: tuple[tuple[float, ...], ...]  # per input, its weight to every hidden unit
+    b1: tuple[float, ...]
+    out: tuple[float, ...]
+    b0: float
+
+    def __call__(self, x: list[float]) -> float:
+        h = list(self.b1)
+        for xi, row in zip(x, self.w1, strict=True):
+            if xi:
+                for j, wij in enumerate(row):
+                    h[j] += xi * wij
+        return self.b0 + sum(o * v for o, v in zip(self.out, h, strict=True) if v > 0)
 
 
 @dataclass(frozen=True)
@@ -71,16 +116,42 @@ class BiddingModel:
     threshold: tuple[float, ...]  # per place: play a suit when its estimate is above this
     deals: int  # deals in the fitting data
     rmse: float
+    network: Network | None = None  # when given, the estimate is the network's (coef is then unused)
+    pick: tuple[int, ...] | None = None  # the positions in FEATURES of coef's features (None: all, in order)
 
     def estimate(self, hand: int, suit: int, place: int) -> float:
         """Expected makers' result (makers' score minus defenders', nat included) with this trump."""
-        return sum(c * x for c, x in zip(self.coef, features(hand, suit, place), strict=True))
+        if self.network is not None:
+            return self.network(inputs(hand, suit, place))
+        f = features(hand, suit, place)
+        if self.pick is not None:
+            f = [f[i] for i in self.pick]
+        return sum(c * x for c, x in zip(self.coef, f, strict=True))
+
+
+def parse_model(text: str) -> BiddingModel:
+    """A model from its JSON form (as tools/fit_bidding.py writes it)."""
+    data = json.loads(text)
+    names = tuple(data["features"])
+    net = data.get("network")
+    if not set(names) <= set(FEATURES) or (net is not None and names != FEATURES):
+        raise ValueError("the trump model was fitted for other features: run tools/fit_bidding.py")
+    pick = None if names == FEATURES else tuple(FEATURES.index(n) for n in names)
+    network = None if net is None else Network(tuple(tuple(r) for r in net["w1"]), tuple(net["b1"]),
+                                                 tuple(net["out"]), float(net["b0"]))
+    return BiddingModel(data["rules"], data["values"], tuple(data["coef"]), tuple(data["threshold"]),
+                        data["deals"], data["rmse"], network, pick)
+
+
+# One model per card values: Dutch (bidding_model.json) and South African (bidding_model_sa.json).
+MODEL_FILES = {"dutch": "bidding_model.json", "sa": "bidding_model_sa.json"}
 
 
 @cache
-def model() -> BiddingModel:
-    data = json.loads(resources.files(__package__).joinpath("bidding_model.json").read_text())
-    if tuple(data["features"]) != FEATURES:
-        raise ValueError("bidding_model.json was fitted for other features: run tools/fit_bidding.py")
-    return BiddingModel(data["rules"], data["values"], tuple(data["coef"]), tuple(data["threshold"]),
-                        data["deals"], data["rmse"])
+def model(values: str = "dutch") -> BiddingModel:
+    """The trump model for these card values (the Dutch one when there is none for them)."""
+    name = MODEL_FILES.get(values, MODEL_FILES["dutch"])
+    path = resources.files(__package__).joinpath(name)
+    if not path.is_file():
+        path = resources.files(__package__).joinpath(MODEL_FILES["dutch"])
+    return parse_model(path.read_text())

@@ -76,7 +76,7 @@ def weight_of(view: View, hands: tuple[int, int, int, int], partner_bids_by_mode
     w = 1.0
     values = view.rules.values
     start = [hands[s] | view.played_by[s] for s in range(4)]  # the hands as dealt
-    mdl = model() if partner_bids_by_model else None
+    mdl = model(values) if partner_bids_by_model else None
     if mdl is not None and mdl.values != values:
         mdl = None
     first = first_lead(view.dealer, view.rules.direction)
@@ -191,6 +191,39 @@ def sample_worlds(view: View, n: int, rng: random.Random, evidence: PlayEvidence
             w *= evidence.weight(hands)
         worlds.append(World(hands, w))
     return worlds
+
+
+def all_hidden(view: View, limit: int) -> list[tuple[int, int, int, int]] | None:
+    """Every assignment of the unseen cards meeting the hard constraints, or None if there are more
+    than ``limit`` (late in a deal there are few: at most 90 with two tricks left)."""
+    others = [s for s in range(4) if s != view.seat]
+    need = [view.hand_size(s) for s in others]
+    allowed = [view.may_hold(s) for s in others]
+    cards = sorted(cards_of(view.unseen), key=lambda c: sum(a >> c & 1 for a in allowed))
+    out: list[tuple[int, int, int, int]] = []
+    hands = [0, 0, 0]
+
+    def place(i: int) -> bool:
+        if i == len(cards):
+            full = [0, 0, 0, 0]
+            full[view.seat] = view.hand
+            for s, h in zip(others, hands, strict=True):
+                full[s] = h
+            out.append((full[0], full[1], full[2], full[3]))
+            return len(out) <= limit
+        c = cards[i]
+        for k in range(3):
+            if need[k] and allowed[k] >> c & 1:
+                need[k] -= 1
+                hands[k] |= 1 << c
+                ok = place(i + 1)
+                hands[k] &= ~(1 << c)
+                need[k] += 1
+                if not ok:
+                    return False
+        return True
+
+    return out if place(0) else None
 
 
 def suit_counts(hands: tuple[int, int, int, int]) -> list[list[int]]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import importlib.util
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -28,7 +28,7 @@ from .base import Action, Bot, Option, with_rule
 from .basic import BasicBot, card_options, suit_names, trump_options
 from .bidding import model as bidding_model
 from .bidding import place_of
-from .sampling import PLAY_MISMATCH, ChoiceCache, PlayEvidence, World, deal_hidden, sample_worlds
+from .sampling import PLAY_MISMATCH, ChoiceCache, PlayEvidence, World, all_hidden, deal_hidden, sample_worlds, weight_of
 from .texts import both
 from .view import View
 
@@ -44,6 +44,11 @@ def available() -> bool:
     return (ENABLED and importlib.util.find_spec("klaverjas.solver") is not None
             and importlib.util.find_spec("numpy") is not None)
 
+
+# Under the sa play rules (a trump is always allowed) a whole deal takes the solver seconds, not tens of
+# milliseconds (1.5 to 21 s from the opening lead, 0.2 to 0.5 s after one trick, 15 to 40 ms after two;
+# three seeded deals, 2026-12-01): the first two tricks there are played by the rules of thumb.
+SA_SEARCH_FROM = 2
 
 # The value of every legal card of a position: the final NS minus EW deal score.
 SolveFn = Callable[[Any], dict[int, int]]
@@ -98,7 +103,7 @@ class StrongBot(Bot):
     def __init__(self, samples: int = 60, budget_ms: float = 150.0, seed: int | None = None,
                  solve_fn: SolveFn | None = None, search_from: int = 0, min_samples: int = 6,
                  play_mismatch: float | None = PLAY_MISMATCH, partner_bids_by_model: bool = True,
-                 soft_evidence: bool = True, trump_by_model: bool = True):
+                 soft_evidence: bool = True, trump_by_model: bool = True, enumerate_up_to: int = 0):
         self.solve_fn = solve_fn or solver_values
         self.samples = samples
         # A vote over one or two deals follows their accidents; below this many the budget is overrun.
@@ -120,6 +125,9 @@ class StrongBot(Bot):
         # reference opponent of benchmarks/flatmc_bot.py.
         self.soft_evidence = soft_evidence
         self.trump_by_model = trump_by_model
+        # Late in a deal, when at most this many deals of the hidden cards remain, every one of them is
+        # searched (weighed by the evidence) instead of a sample: the exact expectation (0: never).
+        self.enumerate_up_to = enumerate_up_to
         self._choices: ChoiceCache = {}
         self._deal_key: tuple[int, int] = (-1, -1)
 
@@ -145,24 +153,20 @@ class StrongBot(Bot):
         legal = cards_of(view.legal)
         start = time.perf_counter()
         deadline = start + self.budget_ms / 1000
-        worlds: list[World] = []
         totals = dict.fromkeys(legal, 0.0)
         holds = dict.fromkeys(legal, 0)
         weight = 0.0
+        n = 0
         sign = 1 if view.team == 0 else -1
-        evidence = self.evidence(view)
-        while len(worlds) < self.samples and (len(worlds) < self.min_samples or time.perf_counter() < deadline):
-            new = sample_worlds(view, 1, self.rng, evidence, self.partner_bids_by_model)
-            if not new:
+        for w in self.worlds(view):
+            if n >= self.min_samples and time.perf_counter() >= deadline:
                 break
-            w = new[0] if self.soft_evidence else World(new[0].hands, 1.0)
             values = self.solve_fn(position_of(view, w.hands))
             for c in legal:
                 totals[c] += w.weight * sign * values[c]
                 holds[c] += holds_trick(view, c, w.hands)
             weight += w.weight
-            worlds.append(w)
-        n = len(worlds)
+            n += 1
         self.searched.append(((time.perf_counter() - start) * 1000, n))
         if not n or weight <= 0:
             return [CardFigures(c, 0.0, 0, 0) for c in legal]
@@ -171,6 +175,24 @@ class StrongBot(Bot):
         rank = {o.action: i for i, o in enumerate(card_options(view))}
         figs.sort(key=lambda f: (-round(f.mean, 6), rank[f.card]))
         return figs
+
+    def worlds(self, view: View) -> Iterator[World]:
+        """Up to ``samples`` deals of the hidden cards, weighed by the evidence (all alike without it),
+        or every one of them when there are at most ``enumerate_up_to``."""
+        every = all_hidden(view, self.enumerate_up_to) if self.enumerate_up_to > 0 else None
+        evidence = self.evidence(view)
+        if every is not None:
+            for hands in every:
+                w = weight_of(view, hands, self.partner_bids_by_model) if self.soft_evidence else 1.0
+                if evidence is not None:
+                    w *= evidence.weight(hands)
+                yield World(hands, w)
+            return
+        for _ in range(self.samples):
+            new = sample_worlds(view, 1, self.rng, evidence, self.partner_bids_by_model)
+            if not new:
+                return
+            yield new[0] if self.soft_evidence else World(new[0].hands, 1.0)
 
     def evidence(self, view: View) -> PlayEvidence | None:
         """The opponents' plays so far as evidence on the hidden hands (see :class:`.sampling.PlayEvidence`)."""
@@ -187,7 +209,8 @@ class StrongBot(Bot):
         return PlayEvidence(view, hands, self._choices, self.play_mismatch)
 
     def searches(self, view: View) -> bool:
-        return len(view.tricks) >= self.search_from and view.legal.bit_count() > 1
+        first = max(self.search_from, SA_SEARCH_FROM if view.rules.play == "sa" else 0)
+        return len(view.tricks) >= first and view.legal.bit_count() > 1
 
     def card(self, view: View) -> int:
         if not self.searches(view):
@@ -243,7 +266,7 @@ def estimate_options(view: View) -> list[Option]:
     """Trump options ranked by the fitted estimate of the deal's result for the bot's team
     (:mod:`.bidding`), each with the basic level's rule of thumb; the basic level's own ranking
     when the model was fitted for other card values."""
-    model = bidding_model()
+    model = bidding_model(view.rules.values)
     basic = trump_options(view)
     if view.rules.values != model.values:
         return basic
