@@ -8,13 +8,15 @@ from klaverjas.solver import Position, solve
 from klaverjas.solver import engine as E
 
 
-def card_values(position: dict[str, Any], objective: str) -> list[tuple[int, int]]:
-    """Every legal card's value of the position (given in its JSON form), solved in this process."""
-    return list(solve(Position.from_json(position), objective).cards.items())
+def card_values(position: dict[str, Any], objective: str) -> tuple[list[tuple[int, int]], int]:
+    """Every legal card's value of the position (given in its JSON form), solved in this process, and how
+    many of the kernel's signatures this solve compiled instead of loading them from numba's cache."""
+    before = _compiled()
+    values = list(solve(Position.from_json(position), objective).cards.items())
+    return values, _compiled() - before
 
 
-def kernel_compiles(_: int = 0) -> int:
-    """How many of the kernel's signatures this process compiled instead of loading them from numba's cache."""
+def _compiled() -> int:
     if not E.HAVE_NUMBA:
         return 0
     from numba.core.registry import CPUDispatcher
