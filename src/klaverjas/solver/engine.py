@@ -50,8 +50,8 @@ INF = 1 << 20
 
 # Columns of a configuration row C[t] (one row per objective).
 TRUMP, HTL, HP, TIF, VT, UF, STEP, MAXT, WP, RMT, ROT, PITB, LAST, ROEMON, STAMP, NODES = range(16)
-USE_TT, USE_MERGE, USE_ORDER, STUKM = range(16, 20)
-NCOLS = 20
+USE_TT, USE_MERGE, USE_ORDER, STUKM, ENDAT = range(16, 21)
+NCOLS = 21
 # One table array per trump (fewer arrays per call: numba passes each array as many words).
 O_ABOVE = 0  # [card]: same-suit cards that beat the card
 O_PTS = 32  # [card]: card points
@@ -960,7 +960,7 @@ def zsearch(C: Any, t: int, TAB: Any, TT: Any, MV: Any, ST: Any, hands: Any, roo
                                 alpha = max(alpha, lo)
                                 beta = min(beta, hi)
                                 best_move = tt_move(d)
-                        if not done and popcount(hl) <= 4:
+                        if not done and popcount(hl) <= C[t, ENDAT]:
                             ret = ending(C, t, TAB, TT, hands, leader, pit, alpha, beta, stamp, popcount(hl))
                             tt_store(TT, t, idx, key, stamp, ret, alpha, beta, -1)
                             done = True

@@ -332,6 +332,10 @@ class Solver:
             C[row, E.USE_MERGE] = opt.merge
             C[row, E.USE_ORDER] = opt.order
             C[row, E.STUKM] = STUK[pos.trump] if rules.roem == "trick" else 0
+            # The nested-loop endings (engine.ending) take over at four tricks left, or at three where a
+            # player may trump instead of following: there the general search's ordering and table pay
+            # for a trick more (measured).
+            C[row, E.ENDAT] = 3 if pr.trump_instead_of_following else 4
         # Row 0: NS's points objective.  Row 1: all roem still to come, which the defenders maximise.
         C[0, E.MAXT], C[0, E.WP], C[0, E.RMT], C[0, E.ROT] = 0, 1, 1, -1
         C[1, E.MAXT], C[1, E.WP], C[1, E.RMT], C[1, E.ROT] = 1 - (pos.makers or 0), 0, 1, 1
