@@ -12,14 +12,18 @@ in a worker thread (:func:`run`), so a slow or locked database delays only the r
 from __future__ import annotations
 
 import asyncio
+import contextvars
+import functools
 import os
 import sqlite3
+import threading
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Literal, ParamSpec, TypeVar, cast
 
-from sqlalchemy import Connection, Engine, create_engine, event, exc, pool, text
+from sqlalchemy import Connection, Engine, create_engine, event, exc, inspect, pool, text
 from sqlalchemy.engine import make_url
 
 DB_ENV = "KLAVERJAS_DB"
@@ -33,7 +37,24 @@ R = TypeVar("R")
 
 
 class DatabaseUnavailable(Exception):
-    """The database cannot be reached or did not answer in time; the message says which and why."""
+    """The database cannot be reached or did not answer in time; the message says which and why, and
+    :attr:`reason` only why."""
+
+    def __init__(self, message: str, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason or message
+
+
+def safe_label(setting: str | Path) -> str:
+    """The setting as it may be printed: a URL without its password."""
+    text_ = str(setting)
+    if "://" not in text_:
+        return text_
+    try:
+        return make_url(text_).render_as_string(hide_password=True)
+    except exc.ArgumentError:
+        scheme, rest = text_.split("://", 1)
+        return f"{scheme}://***@{rest.split('@', 1)[1]}" if "@" in rest else text_
 
 
 def default_setting() -> str:
@@ -46,6 +67,14 @@ def is_url(setting: str | Path) -> bool:
                                                              "postgres://"))
 
 
+def check_setting(setting: str | Path) -> None:
+    """Refuse a URL of a database this program does not speak (it would otherwise become a file's name)."""
+    if isinstance(setting, str) and "://" in setting and not is_url(setting):
+        reason = (f"{setting.split('://', 1)[0]}:// is not supported; give a SQLite file path or "
+                  f"postgresql://user@host:port/dbname")
+        raise DatabaseUnavailable(f"the database {safe_label(setting)} is not usable: {reason}", reason)
+
+
 class Database:
     """One engine and its connection pool. ``setting``: a SQLite file path (``:memory:`` for a private
     in-memory one) or a ``postgresql://user@host:port/dbname`` URL; ``timeout``: seconds a statement may
@@ -53,11 +82,20 @@ class Database:
 
     def __init__(self, setting: str | Path | None = None, *, timeout: float = 5.0) -> None:
         setting = default_setting() if setting is None else setting
+        check_setting(setting)
         self.timeout = timeout
+        # SQLite takes one writer at a time: this process's writers queue here (woken in turn) instead of
+        # polling the file's lock, so only other processes' writers meet the busy timeout.
+        self._writer = threading.Lock()
         self.dialect: Dialect
         self.path: Path | None = None
         if is_url(setting):
-            url = make_url(str(setting).replace("postgres://", "postgresql://", 1))
+            try:
+                url = make_url(str(setting).replace("postgres://", "postgresql://", 1))
+            except exc.ArgumentError as error:
+                reason = f"not a valid URL ({error})"
+                raise DatabaseUnavailable(f"the database {safe_label(setting)} is not usable: {reason}",
+                                          reason) from None
             url = url.set(drivername="postgresql+psycopg")
             self.dialect = "postgresql"
             self.engine: Engine = create_engine(
@@ -75,7 +113,8 @@ class Database:
             self.engine = create_engine(
                 "sqlite://" if memory else f"sqlite:///{self.path}",
                 connect_args={"check_same_thread": False, "timeout": timeout},
-                poolclass=pool.StaticPool if memory else pool.QueuePool)
+                **({"poolclass": pool.StaticPool} if memory else
+                   {"poolclass": pool.QueuePool, "pool_size": 10, "max_overflow": 10, "pool_timeout": timeout}))
             self.label = str(setting)
             _sqlite_transactions(self.engine)
 
@@ -84,18 +123,58 @@ class Database:
 
     @contextmanager
     def transaction(self) -> Iterator[Connection]:
-        """One transaction: committed when the block ends, rolled back when it raises. A database that
-        cannot be reached or stays locked raises :class:`DatabaseUnavailable`."""
-        try:
-            with self.engine.begin() as connection:
-                yield connection
-        except (exc.OperationalError, exc.TimeoutError, exc.InterfaceError) as error:
-            raise DatabaseUnavailable(f"the database {self.label} did not answer: {_reason(error)}") from None
+        """One transaction that may write: committed when the block ends, rolled back when it raises. A
+        database that cannot be reached or stays locked raises :class:`DatabaseUnavailable`."""
+        with self._answering(), self._one_writer(), self.engine.begin() as connection:
+            yield connection
 
-    def migrate(self, component: str, steps: Sequence[Migration]) -> int:
+    @contextmanager
+    def read(self) -> Iterator[Connection]:
+        """One transaction that only reads, from one snapshot (SQLite: a deferred BEGIN, which a writer
+        holding the file does not block; PostgreSQL: REPEATABLE READ, read only)."""
+        with self._answering(), self.engine.connect() as connection:
+            if self.dialect == "postgresql":
+                connection.execution_options(isolation_level="REPEATABLE READ", postgresql_readonly=True)
+            else:
+                connection.execution_options(klaverjas_read=True)
+            with connection.begin():
+                yield connection
+
+    @property
+    def for_update(self) -> str:
+        """The clause that locks the rows a SELECT reads until the transaction ends: PostgreSQL's
+        ``FOR UPDATE``; nothing on SQLite, whose write transaction already holds the whole file."""
+        return " FOR UPDATE" if self.dialect == "postgresql" else ""
+
+    @contextmanager
+    def _answering(self) -> Iterator[None]:
+        try:
+            yield
+        except (exc.OperationalError, exc.TimeoutError, exc.InterfaceError) as error:
+            reason = _reason(error)
+            raise DatabaseUnavailable(f"the database {self.label} did not answer: {reason}", reason) from None
+
+    @contextmanager
+    def _one_writer(self) -> Iterator[None]:
+        if self.dialect != "sqlite":
+            yield
+            return
+        if not self._writer.acquire(timeout=self.timeout):
+            reason = f"other changes have held it for more than {self.timeout:g} s"
+            raise DatabaseUnavailable(f"the database {self.label} did not answer: {reason}", reason)
+        try:
+            yield
+        finally:
+            self._writer.release()
+
+    def migrate(self, component: str, steps: Sequence[Migration], *,
+                legacy: Callable[[Connection], int] | None = None) -> int:
         """Run the steps of ``component`` not run yet, each in its own transaction with the version written
         in it, under a lock so processes starting together run each step once. Returns the version reached.
-        A database newer than this code is refused: it would be changed by code that does not know it."""
+        A database newer than this code is refused: it would be changed by code that does not know it.
+
+        ``legacy`` tells the version of a database written before ``schema_versions`` existed (a file of an
+        older program, with its own version table); it is asked once, when the component has no row yet."""
         while True:
             with self.transaction() as connection:
                 if self.dialect == "postgresql":  # SQLite's BEGIN IMMEDIATE already holds the file's write lock
@@ -105,13 +184,13 @@ class Database:
                 version = connection.execute(text("SELECT version FROM schema_versions WHERE component = :c"),
                                              {"c": component}).scalar()
                 if version is None:
-                    version = 0
-                    connection.execute(text("INSERT INTO schema_versions (component, version) VALUES (:c, 0)"),
-                                       {"c": component})
+                    version = legacy(connection) if legacy is not None else 0
+                    connection.execute(text("INSERT INTO schema_versions (component, version) VALUES (:c, :v)"),
+                                       {"c": component, "v": version})
                 if version > len(steps):
-                    raise DatabaseUnavailable(
-                        f"the database {self.label} holds {component} tables of version {version}, newer than "
-                        f"this program's {len(steps)}: run the newer klaverjas on it")
+                    reason = (f"it holds {component} tables of version {version}, newer than this program's "
+                              f"{len(steps)}: run the newer klaverjas on it")
+                    raise DatabaseUnavailable(f"the database {self.label}: {reason}", reason)
                 if version == len(steps):
                     return int(version)
                 steps[version](connection)
@@ -120,8 +199,21 @@ class Database:
 
     def ping(self) -> None:
         """Raise :class:`DatabaseUnavailable` unless the database answers a query."""
-        with self.transaction() as connection:
+        with self.read() as connection:
             connection.execute(text("SELECT 1"))
+
+    def versions(self) -> dict[str, int]:
+        """Each component's schema version (empty before the first migration); reads the database, so it
+        also tells whether the database answers."""
+        with self.read() as connection:
+            if not inspect(connection).has_table("schema_versions"):
+                return {}
+            rows = connection.execute(text("SELECT component, version FROM schema_versions ORDER BY component"))
+            return {str(c): int(v) for c, v in rows}
+
+    @staticmethod
+    def has_table(connection: Connection, name: str) -> bool:
+        return bool(inspect(connection).has_table(name))
 
     def close(self) -> None:
         self.engine.dispose()
@@ -142,7 +234,8 @@ def _sqlite_transactions(engine: Engine) -> None:
 
     @event.listens_for(engine, "begin")
     def begin(connection: Connection) -> None:
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        reading = connection.get_execution_options().get("klaverjas_read", False)
+        connection.exec_driver_sql("BEGIN" if reading else "BEGIN IMMEDIATE")
 
 
 def _reason(error: Exception) -> str:
@@ -150,6 +243,13 @@ def _reason(error: Exception) -> str:
     return str(original).strip().splitlines()[0] if str(original).strip() else type(original).__name__
 
 
+# The database's own worker threads: calls waiting on a locked or slow database never take the threads that
+# the event loop's other work (files, DNS) uses, and there are more of them than asyncio's default of
+# CPUs + 4, since they mostly wait.
+_workers = ThreadPoolExecutor(max_workers=32, thread_name_prefix="klaverjas-db")
+
+
 async def run(function: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
     """``function(*args, **kwargs)`` in a worker thread: database calls never block the event loop."""
-    return await asyncio.to_thread(function, *args, **kwargs)
+    call = functools.partial(contextvars.copy_context().run, function, *args, **kwargs)
+    return await asyncio.get_running_loop().run_in_executor(_workers, call)
