@@ -52,9 +52,13 @@ def safe_label(setting: str | Path) -> str:
         return text_
     try:
         return make_url(text_).render_as_string(hide_password=True)
-    except exc.ArgumentError:
+    except (exc.ArgumentError, ValueError):
         scheme, rest = text_.split("://", 1)
-        return f"{scheme}://***@{rest.split('@', 1)[1]}" if "@" in rest else text_
+        if "@" not in rest:
+            return text_
+        credentials, place = rest.rsplit("@", 1)
+        user = credentials.split(":", 1)[0] + (":***" if ":" in credentials else "")
+        return f"{scheme}://{user}@{place}"
 
 
 def default_setting() -> str:
@@ -92,7 +96,7 @@ class Database:
         if is_url(setting):
             try:
                 url = make_url(str(setting).replace("postgres://", "postgresql://", 1))
-            except exc.ArgumentError as error:
+            except (exc.ArgumentError, ValueError) as error:
                 reason = f"not a valid URL ({error})"
                 raise DatabaseUnavailable(f"the database {safe_label(setting)} is not usable: {reason}",
                                           reason) from None
