@@ -3,6 +3,7 @@ database answered 503 with the reason while the rest of the app goes on, and `kl
 
 from __future__ import annotations
 
+import inspect
 import sqlite3
 import subprocess
 import sys
@@ -12,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from fastapi.routing import APIRoute
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 from tests.postgres import free_port
@@ -20,7 +22,10 @@ from tests.web.test_web_serve import serving
 
 from klaverjas import __version__
 from klaverjas.web import create_app
+from klaverjas.web.club import routes as club
 from klaverjas.web.db import Database, is_url
+from klaverjas.web.keeper import routes as keeper
+from klaverjas.web.limits import is_limited
 
 NS_100 = {"makers": "NS", "points": {"NS": 100}}
 
@@ -33,6 +38,7 @@ def test_healthz_names_the_database_the_version_and_the_schema(db_setting: str) 
         assert body["status"] == "ok" and body["version"] == __version__
         assert body["database"] == ("postgresql" if is_url(db_setting) else "sqlite")
         assert body["schema"]["keeper"] == 2 and body["schema"]["club"] == 1
+        assert not is_limited("GET", "/healthz")  # a load balancer polls it
         schema = client.get("/openapi.json").json()
         assert "503" in schema["paths"]["/healthz"]["get"]["responses"]
         assert "503" in schema["paths"]["/api/sheets/{sheet_id}/deals"]["post"]["responses"]
@@ -134,3 +140,11 @@ def test_serve_on_postgresql_from_the_environment(postgres_url: str, tmp_path: P
     assert not (tmp_path / "data").exists()  # nothing went to the default SQLite file
     with Database(postgres_url).read() as connection:
         assert connection.execute(text("SELECT title FROM sheets WHERE id = :i"), {"i": made["id"]}).scalar() == ""
+
+
+def test_the_keeper_and_club_routes_run_in_worker_threads() -> None:
+    """Their store calls block: as plain functions Starlette runs them in its worker threads, never on the
+    event loop (an ``async def`` route calling a store would hold up every other request)."""
+    routes = [r for r in (*keeper.router.routes, *club.router.routes) if isinstance(r, APIRoute)]
+    assert len([r for r in routes if r.path.startswith(("/api/sheets", "/api/clubs"))]) > 30
+    assert [r.path for r in routes if inspect.iscoroutinefunction(r.endpoint)] == []
