@@ -32,11 +32,10 @@ from typing import TypeVar
 
 from sqlalchemy import Connection, RowMapping, text
 
-from ..db import Database
-from ..keeper.store import script
+from ..db import Database, script
 from .evening import Evening
 
-# Written for SQLite; {id} and {ref} become PostgreSQL's identity column and its 64-bit references there.
+# Written for SQLite; {id} and {ref} become PostgreSQL's identity column and its references (db.script).
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS clubs (
     id TEXT PRIMARY KEY,            -- random, in every club URL
