@@ -4,9 +4,12 @@
 Every store (score sheets, games, clubs) works through :class:`Database`: :meth:`Database.transaction` is
 one transaction that writes durably (SQLite: ``BEGIN IMMEDIATE``, which also keeps other processes on the
 file out while it runs; PostgreSQL: the default READ COMMITTED, with row locks taken by the store where a
-row is read to be changed), and :meth:`Database.migrate` brings a component's tables to its newest version
-at start, under a lock, so several processes may start at once. The calls block: the async routes run them
-in a worker thread (:func:`run`), so a slow or locked database delays only the requests that need it.
+row is read to be changed, :attr:`Database.for_update`); :meth:`Database.read` is one snapshot that only
+reads (a writer holding the SQLite file does not block it); and :meth:`Database.migrate` brings a
+component's tables to its newest version at start, under a lock, so several processes may start at once.
+The calls block: async code runs them in the database's worker threads (:func:`run`), plain-``def`` routes
+in Starlette's, so a slow or locked database delays only the requests that need it, and one that stays
+locked past the timeout raises :class:`DatabaseUnavailable` (HTTP 503).
 """
 
 from __future__ import annotations
