@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -101,6 +102,34 @@ def test_reads_go_on_while_another_connection_holds_the_write_lock(tmp_path: Pat
     finally:
         holder.execute("ROLLBACK")
         holder.close()
+    db.close()
+
+
+def test_writers_queued_in_one_process_give_up_at_the_timeout_not_later(tmp_path: Path) -> None:
+    timeout = 1.0
+    db = Database(tmp_path / "k.db", timeout=timeout)
+    db.migrate("notes", [_create])
+    holder = sqlite3.connect(tmp_path / "k.db", isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # another process holds the file
+    waited: list[float] = []
+
+    def write() -> None:
+        started = time.monotonic()
+        with pytest.raises(DatabaseUnavailable), db.transaction() as connection:
+            connection.execute(text("INSERT INTO notes (id, body) VALUES (1, 'x')"))
+        waited.append(time.monotonic() - started)
+
+    writers = [threading.Thread(target=write) for _ in range(3)]
+    try:
+        for w in writers:
+            w.start()
+        for w in writers:
+            w.join()
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    # The second and third waited for the first's turn, then for the file, within one timeout in all.
+    assert len(waited) == 3 and all(w < 1.9 * timeout for w in waited), waited
     db.close()
 
 

@@ -96,7 +96,7 @@ def test_a_locked_database_is_a_503_while_the_rest_answers(tmp_path: Path) -> No
         assert refused.status_code == 503, refused.text
         assert refused.json()["code"] == "database_unavailable" and refused.headers["retry-after"] == "5"
         assert "did not answer: database is locked" in refused.json()["detail"]
-        assert timeout <= answers["waited"] < 3 * timeout
+        assert timeout <= answers["waited"] < 2 * timeout  # the database's timeout, not more
         # The lock gone, the same write goes through.
         assert client.post(f"/api/sheets/{sid}/deals", json=NS_100).status_code == 201
 

@@ -20,6 +20,7 @@ import functools
 import os
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -123,7 +124,7 @@ class Database:
                 **({"poolclass": pool.StaticPool} if memory else
                    {"poolclass": pool.QueuePool, "pool_size": 10, "max_overflow": 10, "pool_timeout": timeout}))
             self.label = str(setting)
-            _sqlite_transactions(self.engine)
+            _sqlite_transactions(self.engine, timeout)
 
     def __repr__(self) -> str:
         return f"Database({self.label!r})"
@@ -132,8 +133,10 @@ class Database:
     def transaction(self) -> Iterator[Connection]:
         """One transaction that may write: committed when the block ends, rolled back when it raises. A
         database that cannot be reached or stays locked raises :class:`DatabaseUnavailable`."""
-        with self._answering(), self._one_writer(), self.engine.begin() as connection:
-            yield connection
+        with self._answering(), self._one_writer() as deadline, self.engine.connect() as connection:
+            connection.execution_options(klaverjas_deadline=deadline)
+            with connection.begin():
+                yield connection
 
     @contextmanager
     def read(self) -> Iterator[Connection]:
@@ -162,15 +165,18 @@ class Database:
             raise DatabaseUnavailable(f"the database {self.label} did not answer: {reason}", reason) from None
 
     @contextmanager
-    def _one_writer(self) -> Iterator[None]:
+    def _one_writer(self) -> Iterator[float]:
+        """This process's turn to write (SQLite); yields the moment the transaction must have begun by, so
+        the wait for the turn and the wait for the file's lock together stay within the timeout."""
+        deadline = time.monotonic() + self.timeout
         if self.dialect != "sqlite":
-            yield
+            yield deadline
             return
         if not self._writer.acquire(timeout=self.timeout):
             reason = f"other changes have held it for more than {self.timeout:g} s"
             raise DatabaseUnavailable(f"the database {self.label} did not answer: {reason}", reason)
         try:
-            yield
+            yield deadline
         finally:
             self._writer.release()
 
@@ -240,9 +246,10 @@ def script(connection: Connection, schema: str) -> None:
             connection.execute(text(statement))
 
 
-def _sqlite_transactions(engine: Engine) -> None:
-    """Our own BEGIN IMMEDIATE (pysqlite's implicit transactions start too late to lock), foreign keys,
-    WAL and durable writes: a deal typed in is on disk before we answer."""
+def _sqlite_transactions(engine: Engine, timeout: float) -> None:
+    """Our own BEGIN IMMEDIATE (pysqlite's implicit transactions start too late to lock) that waits for the
+    file's lock only until the transaction's deadline, foreign keys, WAL and durable writes: a deal typed
+    in is on disk before we answer."""
 
     @event.listens_for(engine, "connect")
     def connect(dbapi_connection: Any, _record: Any) -> None:
@@ -255,8 +262,11 @@ def _sqlite_transactions(engine: Engine) -> None:
 
     @event.listens_for(engine, "begin")
     def begin(connection: Connection) -> None:
-        reading = connection.get_execution_options().get("klaverjas_read", False)
-        connection.exec_driver_sql("BEGIN" if reading else "BEGIN IMMEDIATE")
+        options = connection.get_execution_options()
+        deadline = options.get("klaverjas_deadline")
+        wait = timeout if deadline is None else max(0.001, deadline - time.monotonic())
+        connection.exec_driver_sql(f"PRAGMA busy_timeout = {int(wait * 1000)}")
+        connection.exec_driver_sql("BEGIN" if options.get("klaverjas_read", False) else "BEGIN IMMEDIATE")
 
 
 def _reason(error: Exception) -> str:
