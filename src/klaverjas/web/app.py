@@ -70,8 +70,8 @@ class DatabaseError(Exception):
 
 
 def open_database(db: str | Path | Database | None = None) -> Database:
-    """``db`` as a :class:`Database` with its tables at their newest version: a SQLite path or a
-    ``postgresql://`` URL (default: $KLAVERJAS_DB, else ./data/klaverjas.db), or a Database as it is.
+    """``db`` as a :class:`Database` (the stores bring their tables to their newest version): a SQLite path
+    or a ``postgresql://`` URL (default: $KLAVERJAS_DB, else ./data/klaverjas.db), or a Database as it is.
 
     Raises :class:`DatabaseError` with the reason when the database is unusable."""
     if isinstance(db, Database):
@@ -100,7 +100,9 @@ def create_app(db: str | Path | Database | None = None, pace: float = 0.7, *, li
                   description="Score keeper (docs/rules.md §6 and §7), play against computer players or with "
                               "friends (WebSocket protocol: docs/web-protocol.md), and learning pages. "
                               "Changes need a JSON body or the header `X-Klaverjas: 1`; docs/security.md "
-                              "tells what the app promises.")
+                              "tells what the app promises. `GET /healthz` tells whether the database answers "
+                              "(for a load balancer; docs/deploy.md); a database that does not answer in "
+                              "time makes a 503 with the reason.")
     try:
         app.state.db = database
         app.state.store = Store(database)
