@@ -126,8 +126,8 @@ def _step_tables(connection: Connection) -> list[tuple[int, str]]:
 def _step_owners(connection: Connection) -> list[tuple[int, str]]:
     """Sheets made before sheets had owners get an owner token each (printed once by ``klaverjas serve``)."""
     script(connection, TOKENS)
-    return [(int(r[0]), _add_token(connection, int(r[0]), "owner"))
-            for r in connection.execute(text("SELECT id FROM sheets ORDER BY id"))]
+    ids = [int(r[0]) for r in connection.execute(text("SELECT id FROM sheets ORDER BY id")).all()]
+    return [(sheet_id, _add_token(connection, sheet_id, "owner")) for sheet_id in ids]
 
 
 # Schema steps in order; version n is the database after STEPS[n - 1]. Each returns the sheets it adopted.
