@@ -49,7 +49,9 @@ def register(subparsers: Any) -> None:
     p = subparsers.add_parser("serve", help="run the web app (score keeper) on http://127.0.0.1:8000")
     p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1, this machine only)")
     p.add_argument("--port", type=_port, default=8000, help="port (default 8000)")
-    p.add_argument("--db", default=None, help="SQLite file (default: $KLAVERJAS_DB or ./data/klaverjas.db)")
+    p.add_argument("--db", default=None, metavar="SETTING",
+                   help="a SQLite file, or postgresql://user@host:port/dbname for several processes on one "
+                        "database (default: $KLAVERJAS_DB, else ./data/klaverjas.db); see docs/deploy.md")
     p.add_argument("--allowed-host", action="append", default=None, metavar="NAME",
                    help="a host name the server answers to (repeat for more; default $KLAVERJAS_ALLOWED_HOSTS, "
                         "else localhost and 127.0.0.1; '*' for any, behind a proxy that checks it)")
@@ -110,18 +112,19 @@ def serve(args: argparse.Namespace) -> int:
     # Imported here so the other subcommands do not pay for FastAPI's import time.
     import uvicorn
 
-    from klaverjas.web import create_app, default_db_path
+    from klaverjas.web import create_app
     from klaverjas.web.app import DatabaseError
+    from klaverjas.web.db import default_setting
     from klaverjas.web.limits import Limits
 
-    db = args.db or str(default_db_path())
+    db = args.db or default_setting()
     try:
         app = create_app(db, hosts=args.allowed_host, limits=Limits().scaled(args.limit_scale))
     except DatabaseError as exc:
         print(f"klaverjas serve: {exc}", file=sys.stderr)
         return 2
-    # The CLI contract: one JSON object per line on stdout.
-    print(json.dumps({"serving": f"http://{args.host}:{args.port}/", "db": db}), flush=True)
+    # The CLI contract: one JSON object per line on stdout (a URL's password left out).
+    print(json.dumps({"serving": f"http://{args.host}:{args.port}/", "db": app.state.db.label}), flush=True)
     for sheet_id, token in app.state.store.adopted:
         # Sheets from before sheets had owners: their owner links exist only here, once.
         print(json.dumps({"adopted_sheet": sheet_id, "link": f"/keeper#sheet={sheet_id}&token={token}"}),

@@ -4,22 +4,30 @@
 Every store (score sheets, games, clubs) works through :class:`Database`: :meth:`Database.transaction` is
 one transaction that writes durably (SQLite: ``BEGIN IMMEDIATE``, which also keeps other processes on the
 file out while it runs; PostgreSQL: the default READ COMMITTED, with row locks taken by the store where a
-row is read to be changed), and :meth:`Database.migrate` brings a component's tables to its newest version
-at start, under a lock, so several processes may start at once. The calls block: the async routes run them
-in a worker thread (:func:`run`), so a slow or locked database delays only the requests that need it.
+row is read to be changed, :attr:`Database.for_update`); :meth:`Database.read` is one snapshot that only
+reads (a writer holding the SQLite file does not block it); and :meth:`Database.migrate` brings a
+component's tables to its newest version at start, under a lock, so several processes may start at once.
+The calls block: async code runs them in the database's worker threads (:func:`run`), plain-``def`` routes
+in Starlette's, so a slow or locked database delays only the requests that need it, and one that stays
+locked past the timeout raises :class:`DatabaseUnavailable` (HTTP 503).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
+import functools
 import os
 import sqlite3
+import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Literal, ParamSpec, TypeVar, cast
 
-from sqlalchemy import Connection, Engine, create_engine, event, exc, pool, text
+from sqlalchemy import Connection, Engine, create_engine, event, exc, inspect, pool, text
 from sqlalchemy.engine import make_url
 
 DB_ENV = "KLAVERJAS_DB"
@@ -33,7 +41,28 @@ R = TypeVar("R")
 
 
 class DatabaseUnavailable(Exception):
-    """The database cannot be reached or did not answer in time; the message says which and why."""
+    """The database cannot be reached or did not answer in time; the message says which and why, and
+    :attr:`reason` only why."""
+
+    def __init__(self, message: str, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason or message
+
+
+def safe_label(setting: str | Path) -> str:
+    """The setting as it may be printed: a URL without its password."""
+    text_ = str(setting)
+    if "://" not in text_:
+        return text_
+    try:
+        return make_url(text_).render_as_string(hide_password=True)
+    except (exc.ArgumentError, ValueError):
+        scheme, rest = text_.split("://", 1)
+        if "@" not in rest:
+            return text_
+        credentials, place = rest.rsplit("@", 1)
+        user = credentials.split(":", 1)[0] + (":***" if ":" in credentials else "")
+        return f"{scheme}://{user}@{place}"
 
 
 def default_setting() -> str:
@@ -46,6 +75,14 @@ def is_url(setting: str | Path) -> bool:
                                                              "postgres://"))
 
 
+def check_setting(setting: str | Path) -> None:
+    """Refuse a URL of a database this program does not speak (it would otherwise become a file's name)."""
+    if isinstance(setting, str) and "://" in setting and not is_url(setting):
+        reason = (f"{setting.split('://', 1)[0]}:// is not supported; give a SQLite file path or "
+                  f"postgresql://user@host:port/dbname")
+        raise DatabaseUnavailable(f"the database {safe_label(setting)} is not usable: {reason}", reason)
+
+
 class Database:
     """One engine and its connection pool. ``setting``: a SQLite file path (``:memory:`` for a private
     in-memory one) or a ``postgresql://user@host:port/dbname`` URL; ``timeout``: seconds a statement may
@@ -53,11 +90,20 @@ class Database:
 
     def __init__(self, setting: str | Path | None = None, *, timeout: float = 5.0) -> None:
         setting = default_setting() if setting is None else setting
+        check_setting(setting)
         self.timeout = timeout
+        # SQLite takes one writer at a time: this process's writers queue here (woken in turn) instead of
+        # polling the file's lock, so only other processes' writers meet the busy timeout.
+        self._writer = threading.Lock()
         self.dialect: Dialect
         self.path: Path | None = None
         if is_url(setting):
-            url = make_url(str(setting).replace("postgres://", "postgresql://", 1))
+            try:
+                url = make_url(str(setting).replace("postgres://", "postgresql://", 1))
+            except (exc.ArgumentError, ValueError) as error:
+                reason = f"not a valid URL ({error})"
+                raise DatabaseUnavailable(f"the database {safe_label(setting)} is not usable: {reason}",
+                                          reason) from None
             url = url.set(drivername="postgresql+psycopg")
             self.dialect = "postgresql"
             self.engine: Engine = create_engine(
@@ -75,27 +121,73 @@ class Database:
             self.engine = create_engine(
                 "sqlite://" if memory else f"sqlite:///{self.path}",
                 connect_args={"check_same_thread": False, "timeout": timeout},
-                poolclass=pool.StaticPool if memory else pool.QueuePool)
+                **({"poolclass": pool.StaticPool} if memory else
+                   {"poolclass": pool.QueuePool, "pool_size": 10, "max_overflow": 10, "pool_timeout": timeout}))
             self.label = str(setting)
-            _sqlite_transactions(self.engine)
+            _sqlite_transactions(self.engine, timeout)
 
     def __repr__(self) -> str:
         return f"Database({self.label!r})"
 
     @contextmanager
     def transaction(self) -> Iterator[Connection]:
-        """One transaction: committed when the block ends, rolled back when it raises. A database that
-        cannot be reached or stays locked raises :class:`DatabaseUnavailable`."""
-        try:
-            with self.engine.begin() as connection:
+        """One transaction that may write: committed when the block ends, rolled back when it raises. A
+        database that cannot be reached or stays locked raises :class:`DatabaseUnavailable`."""
+        with self._answering(), self._one_writer() as deadline, self.engine.connect() as connection:
+            connection.execution_options(klaverjas_deadline=deadline)
+            with connection.begin():
                 yield connection
-        except (exc.OperationalError, exc.TimeoutError, exc.InterfaceError) as error:
-            raise DatabaseUnavailable(f"the database {self.label} did not answer: {_reason(error)}") from None
 
-    def migrate(self, component: str, steps: Sequence[Migration]) -> int:
+    @contextmanager
+    def read(self) -> Iterator[Connection]:
+        """One transaction that only reads, from one snapshot (SQLite: a deferred BEGIN, which a writer
+        holding the file does not block; PostgreSQL: REPEATABLE READ, read only)."""
+        with self._answering(), self.engine.connect() as connection:
+            if self.dialect == "postgresql":
+                connection.execution_options(isolation_level="REPEATABLE READ", postgresql_readonly=True)
+            else:
+                connection.execution_options(klaverjas_read=True)
+            with connection.begin():
+                yield connection
+
+    @property
+    def for_update(self) -> str:
+        """The clause that locks the rows a SELECT reads until the transaction ends: PostgreSQL's
+        ``FOR UPDATE``; nothing on SQLite, whose write transaction already holds the whole file."""
+        return " FOR UPDATE" if self.dialect == "postgresql" else ""
+
+    @contextmanager
+    def _answering(self) -> Iterator[None]:
+        try:
+            yield
+        except (exc.OperationalError, exc.TimeoutError, exc.InterfaceError) as error:
+            reason = _reason(error)
+            raise DatabaseUnavailable(f"the database {self.label} did not answer: {reason}", reason) from None
+
+    @contextmanager
+    def _one_writer(self) -> Iterator[float]:
+        """This process's turn to write (SQLite); yields the moment the transaction must have begun by, so
+        the wait for the turn and the wait for the file's lock together stay within the timeout."""
+        deadline = time.monotonic() + self.timeout
+        if self.dialect != "sqlite":
+            yield deadline
+            return
+        if not self._writer.acquire(timeout=self.timeout):
+            reason = f"other changes have held it for more than {self.timeout:g} s"
+            raise DatabaseUnavailable(f"the database {self.label} did not answer: {reason}", reason)
+        try:
+            yield deadline
+        finally:
+            self._writer.release()
+
+    def migrate(self, component: str, steps: Sequence[Migration], *,
+                legacy: Callable[[Connection], int] | None = None) -> int:
         """Run the steps of ``component`` not run yet, each in its own transaction with the version written
         in it, under a lock so processes starting together run each step once. Returns the version reached.
-        A database newer than this code is refused: it would be changed by code that does not know it."""
+        A database newer than this code is refused: it would be changed by code that does not know it.
+
+        ``legacy`` tells the version of a database written before ``schema_versions`` existed (a file of an
+        older program, with its own version table); it is asked once, when the component has no row yet."""
         while True:
             with self.transaction() as connection:
                 if self.dialect == "postgresql":  # SQLite's BEGIN IMMEDIATE already holds the file's write lock
@@ -105,13 +197,13 @@ class Database:
                 version = connection.execute(text("SELECT version FROM schema_versions WHERE component = :c"),
                                              {"c": component}).scalar()
                 if version is None:
-                    version = 0
-                    connection.execute(text("INSERT INTO schema_versions (component, version) VALUES (:c, 0)"),
-                                       {"c": component})
+                    version = legacy(connection) if legacy is not None else 0
+                    connection.execute(text("INSERT INTO schema_versions (component, version) VALUES (:c, :v)"),
+                                       {"c": component, "v": version})
                 if version > len(steps):
-                    raise DatabaseUnavailable(
-                        f"the database {self.label} holds {component} tables of version {version}, newer than "
-                        f"this program's {len(steps)}: run the newer klaverjas on it")
+                    reason = (f"it holds {component} tables of version {version}, newer than this program's "
+                              f"{len(steps)}: run the newer klaverjas on it")
+                    raise DatabaseUnavailable(f"the database {self.label}: {reason}", reason)
                 if version == len(steps):
                     return int(version)
                 steps[version](connection)
@@ -120,16 +212,44 @@ class Database:
 
     def ping(self) -> None:
         """Raise :class:`DatabaseUnavailable` unless the database answers a query."""
-        with self.transaction() as connection:
+        with self.read() as connection:
             connection.execute(text("SELECT 1"))
+
+    def versions(self) -> dict[str, int]:
+        """Each component's schema version (empty before the first migration); reads the database, so it
+        also tells whether the database answers."""
+        with self.read() as connection:
+            if not inspect(connection).has_table("schema_versions"):
+                return {}
+            rows = connection.execute(text("SELECT component, version FROM schema_versions ORDER BY component"))
+            return {str(c): int(v) for c, v in rows}
+
+    @staticmethod
+    def has_table(connection: Connection, name: str) -> bool:
+        return bool(inspect(connection).has_table(name))
 
     def close(self) -> None:
         self.engine.dispose()
 
 
-def _sqlite_transactions(engine: Engine) -> None:
-    """Our own BEGIN IMMEDIATE (pysqlite's implicit transactions start too late to lock), foreign keys,
-    WAL and durable writes: a deal typed in is on disk before we answer."""
+# The column types a schema names as {id} (a row id the database hands out, in insertion order) and {ref}
+# (a column holding one): SQLite's rowid alias, PostgreSQL's identity column and its 64-bit integer.
+COLUMNS = {"sqlite": {"id": "INTEGER PRIMARY KEY", "ref": "INTEGER"},
+           "postgresql": {"id": "BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY", "ref": "BIGINT"}}
+
+
+def script(connection: Connection, schema: str) -> None:
+    """Run ``schema`` (statements separated by ``;``) in the connection's transaction, one statement at a
+    time, with its {id} and {ref} in the connection's dialect (:data:`COLUMNS`)."""
+    for statement in schema.format(**COLUMNS[connection.dialect.name]).split(";"):
+        if statement.strip():
+            connection.execute(text(statement))
+
+
+def _sqlite_transactions(engine: Engine, timeout: float) -> None:
+    """Our own BEGIN IMMEDIATE (pysqlite's implicit transactions start too late to lock) that waits for the
+    file's lock only until the transaction's deadline, foreign keys, WAL and durable writes: a deal typed
+    in is on disk before we answer."""
 
     @event.listens_for(engine, "connect")
     def connect(dbapi_connection: Any, _record: Any) -> None:
@@ -142,7 +262,11 @@ def _sqlite_transactions(engine: Engine) -> None:
 
     @event.listens_for(engine, "begin")
     def begin(connection: Connection) -> None:
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        options = connection.get_execution_options()
+        deadline = options.get("klaverjas_deadline")
+        wait = timeout if deadline is None else max(0.001, deadline - time.monotonic())
+        connection.exec_driver_sql(f"PRAGMA busy_timeout = {int(wait * 1000)}")
+        connection.exec_driver_sql("BEGIN" if options.get("klaverjas_read", False) else "BEGIN IMMEDIATE")
 
 
 def _reason(error: Exception) -> str:
@@ -150,6 +274,13 @@ def _reason(error: Exception) -> str:
     return str(original).strip().splitlines()[0] if str(original).strip() else type(original).__name__
 
 
+# The database's own worker threads: calls waiting on a locked or slow database never take the threads that
+# the event loop's other work (files, DNS) uses, and there are more of them than asyncio's default of
+# CPUs + 4, since they mostly wait.
+_workers = ThreadPoolExecutor(max_workers=32, thread_name_prefix="klaverjas-db")
+
+
 async def run(function: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
     """``function(*args, **kwargs)`` in a worker thread: database calls never block the event loop."""
-    return await asyncio.to_thread(function, *args, **kwargs)
+    call = functools.partial(contextvars.copy_context().run, function, *args, **kwargs)
+    return await asyncio.get_running_loop().run_in_executor(_workers, call)

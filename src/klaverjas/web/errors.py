@@ -1,5 +1,6 @@
 """Error bodies: every 4xx is ``{"detail", "code", "errors": [{"field", "code", "message"}]}`` so a page
-can put each message at its field, and a client can branch on ``code``."""
+can put each message at its field, and a client can branch on ``code``.  A database that does not answer
+in time is a 503 with the same body (code ``database_unavailable``) and ``Retry-After``."""
 
 from __future__ import annotations
 
@@ -12,6 +13,10 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from .db import DatabaseUnavailable
+
+DB_RETRY_AFTER = 5  # seconds a client waits before asking again when the database did not answer
 
 
 class ErrorItem(BaseModel):
@@ -69,9 +74,16 @@ async def http_error(request: Request, exc: Exception) -> JSONResponse:
     return response
 
 
+async def database_unavailable(_: Request, exc: Exception) -> JSONResponse:
+    response = error_response(503, "database_unavailable", str(exc))
+    response.headers["Retry-After"] = str(DB_RETRY_AFTER)
+    return response
+
+
 Handler = Any  # Starlette's exception-handler callable; its exact type differs between versions
 HANDLERS: dict[int | type[Exception], Handler] = {RequestValidationError: invalid_request,
-                                                  StarletteHTTPException: http_error}
+                                                  StarletteHTTPException: http_error,
+                                                  DatabaseUnavailable: database_unavailable}
 
 
 # --- the OpenAPI schema says so -------------------------------------------------------
@@ -89,7 +101,8 @@ def _error(description: str) -> dict[str, Any]:
 def document_errors(schema: dict[str, Any], limited: Callable[[str, str], bool]) -> dict[str, Any]:
     """The answers every route can give, in the schema: the 4xx bodies are :class:`ErrorOut` (never FastAPI's
     default validation body), a body that is not JSON text is a 400, a change refused as cross-site a 403,
-    a path naming nothing a 404, and the rate-limited routes (``limited``: method, path) a 429."""
+    a path naming nothing a 404, the rate-limited routes (``limited``: method, path) a 429, and the API's
+    routes a 503 when the database does not answer."""
     components = schema.setdefault("components", {}).setdefault("schemas", {})
     components["ErrorOut"] = ErrorOut.model_json_schema(ref_template="#/components/schemas/{model}")
     components.update(components["ErrorOut"].pop("$defs", {}))
@@ -115,4 +128,7 @@ def document_errors(schema: dict[str, Any], limited: Callable[[str, str], bool])
                 responses.setdefault("422", _error("invalid input; each error names its field"))
             if limited(method.upper(), path):
                 responses.setdefault("429", _error("too many requests of this kind; see Retry-After"))
+            if path.startswith("/api/") or path == "/healthz":
+                responses.setdefault("503", _error("the database did not answer in time or cannot be reached; "
+                                                   "the detail says why; see Retry-After"))
     return schema

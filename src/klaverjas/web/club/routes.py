@@ -21,7 +21,6 @@ import io
 import json
 import random
 import re
-import threading
 from collections.abc import Callable, Coroutine
 from typing import Annotated, Any, cast
 
@@ -38,7 +37,7 @@ from ..errors import ErrorItem, invalid_request
 from ..keeper.models import DealIn
 from ..keeper.routes import sheet_out
 from ..keeper.sheet import DealInput, FieldError, Settings, normalize_deal
-from ..keeper.store import Store, StoredSheet
+from ..keeper.store import StoredSheet
 from ..pages import page
 from .errors import ClosedError, ClubError, DrawError, ResultError, RoundError, SettingsError
 from .evening import Evening, PlayedRound
@@ -167,16 +166,9 @@ router = APIRouter(route_class=ClubRoute, dependencies=[Depends(_intent)])
 
 
 # --- who is asking --------------------------------------------------------------------------------
-_opening = threading.Lock()
-
-
 def club_store(request: Request) -> ClubStore:
-    """The club store on app.state, opened on the app's SQLite file (the sheet store's) when first asked for."""
-    with _opening:
-        store = getattr(request.app.state, "clubs", None)
-        if store is None:
-            store = request.app.state.clubs = ClubStore(cast(Store, request.app.state.store).path)
-    return cast(ClubStore, store)
+    """The club store on app.state (made by create_app on the app's database)."""
+    return cast(ClubStore, request.app.state.clubs)
 
 
 Clubs = Annotated[ClubStore, Depends(club_store)]

@@ -1,10 +1,15 @@
-"""SQLite storage of clubs, their members, seasons and evenings (stdlib sqlite3, the app's one file).
+"""Storage of clubs, their members, seasons and evenings on the app's :class:`~klaverjas.web.db.Database`
+(SQLite or PostgreSQL).
 
 An evening is stored as its JSON document (:meth:`Evening.as_json`) with a version number.  Every
-change is one ``BEGIN IMMEDIATE`` transaction that reads the document again, rebuilds the evening
-(which checks every draw and sheet), applies the change and writes the next version; so several
-table phones entering their sheets at the same moment are serialised by SQLite and none of their
-updates is lost.  A change that raises rolls back: nothing invalid is stored.
+change is one transaction that locks the evening's row (SQLite: the whole file, by ``BEGIN IMMEDIATE``),
+reads the document again, rebuilds the evening (which checks every draw and sheet), applies the change
+and writes the next version; so several table phones entering their sheets at the same moment, on one
+server process or several, take turns and none of their updates is lost.  A change that raises rolls
+back: nothing invalid is stored.
+
+The schema is versioned (component ``club`` of :meth:`Database.migrate`); files written before the shared
+``schema_versions`` table kept their version in ``club_schema``, which is read once to go on from there.
 
 Tokens: the organiser token is kept only as its SHA-256 hash (it is shown once, when the club is
 made); the public token, a read-only capability, is kept as it is so the organiser can share it
@@ -19,19 +24,19 @@ import hashlib
 import hmac
 import json
 import secrets
-import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TypeVar
 
-from ..storage import LockedSQLite
+from sqlalchemy import Connection, RowMapping, text
+
+from ..db import Database, script
 from .evening import Evening
 
-SCHEMA_VERSION = 1
+# Written for SQLite; {id} and {ref} become PostgreSQL's identity column and its references (db.script).
 SCHEMA = """
-CREATE TABLE IF NOT EXISTS club_schema (version INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS clubs (
     id TEXT PRIMARY KEY,            -- random, in every club URL
     name TEXT NOT NULL,
@@ -40,23 +45,23 @@ CREATE TABLE IF NOT EXISTS clubs (
     created TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS club_members (
-    id INTEGER PRIMARY KEY,
+    id {id},
     club_id TEXT NOT NULL REFERENCES clubs(id) ON DELETE CASCADE,
     name TEXT NOT NULL,
     number TEXT,
     UNIQUE (club_id, name)
 );
 CREATE TABLE IF NOT EXISTS club_seasons (
-    id INTEGER PRIMARY KEY,
+    id {id},
     club_id TEXT NOT NULL REFERENCES clubs(id) ON DELETE CASCADE,
     name TEXT NOT NULL,
     best INTEGER NOT NULL,          -- how many evenings count per player
     created TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS club_evenings (
-    id INTEGER PRIMARY KEY,
+    id {id},
     club_id TEXT NOT NULL REFERENCES clubs(id) ON DELETE CASCADE,
-    season_id INTEGER REFERENCES club_seasons(id) ON DELETE SET NULL,
+    season_id {ref} REFERENCES club_seasons(id) ON DELETE SET NULL,
     date TEXT NOT NULL DEFAULT '',
     secret TEXT NOT NULL,           -- key of the tables' tokens
     doc TEXT NOT NULL,              -- Evening.as_json()
@@ -66,6 +71,22 @@ CREATE TABLE IF NOT EXISTS club_evenings (
 );
 CREATE INDEX IF NOT EXISTS club_evenings_club ON club_evenings(club_id, date, id);
 """
+
+
+def _step_tables(connection: Connection) -> None:
+    script(connection, SCHEMA)
+
+
+# Schema steps in order; version n is the database after STEPS[n - 1].
+STEPS: tuple[Callable[[Connection], None], ...] = (_step_tables,)
+SCHEMA_VERSION = len(STEPS)
+
+
+def legacy_version(connection: Connection) -> int:
+    """The version of a file from before ``schema_versions``: its ``club_schema`` row, else 0."""
+    if not Database.has_table(connection, "club_schema"):
+        return 0
+    return int(connection.execute(text("SELECT version FROM club_schema")).scalar() or 0)
 
 T = TypeVar("T")
 
@@ -135,22 +156,24 @@ def _mac(secret: str, evening_id: int, round_number: int, table: int) -> str:
     return hmac.new(secret.encode(), msg, hashlib.sha256).hexdigest()[:32]
 
 
-class ClubStore(LockedSQLite):
-    """One connection guarded by a lock (like the keeper's); BEGIN IMMEDIATE also guards other processes."""
+def _nocase(name: str) -> str:
+    """SQLite's NOCASE: ASCII letters folded, everything else as it is (the same order on both backends)."""
+    return name.translate(_ASCII_LOWER)
 
-    def __init__(self, path: str | Path) -> None:
-        super().__init__(path, timeout=30)
-        self._db.executescript(SCHEMA)
-        self._migrate()
 
-    def _migrate(self) -> None:
-        with self._tx() as db:
-            row = db.execute("SELECT version FROM club_schema").fetchone()
-            if row is None:
-                db.execute("INSERT INTO club_schema (version) VALUES (?)", (SCHEMA_VERSION,))
-            elif row["version"] > SCHEMA_VERSION:
-                raise RuntimeError(f"the club tables have schema version {row['version']}; this program knows "
-                                   f"{SCHEMA_VERSION}")
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+class ClubStore:
+    """The clubs in ``db`` (a :class:`Database`, shared with the app's other stores, or a setting to open one
+    of its own, then with the clubs' former 30 s wait for a busy file)."""
+
+    def __init__(self, db: Database | str | Path) -> None:
+        self.db = db if isinstance(db, Database) else Database(db, timeout=30)
+        self.db.migrate("club", STEPS, legacy=legacy_version)
+
+    def close(self) -> None:
+        self.db.close()
 
     # --- clubs -------------------------------------------------------------------------------------
     def create_club(self, name: str) -> tuple[Club, str]:
@@ -158,25 +181,27 @@ class ClubStore(LockedSQLite):
         club_id = secrets.token_urlsafe(9)
         organiser = secrets.token_urlsafe(24)
         club = Club(club_id, name, secrets.token_urlsafe(24), _now())
-        with self._tx() as db:
-            db.execute("INSERT INTO clubs (id, name, organiser_hash, public_token, created) VALUES (?, ?, ?, ?, ?)",
-                       (club.id, name, token_hash(organiser), club.public_token, club.created))
+        with self.db.transaction() as connection:
+            connection.execute(text("INSERT INTO clubs (id, name, organiser_hash, public_token, created)"
+                                    " VALUES (:id, :name, :hash, :public, :created)"),
+                               {"id": club.id, "name": name, "hash": token_hash(organiser),
+                                "public": club.public_token, "created": club.created})
         return club, organiser
 
-    def club(self, club_id: str) -> Club:
-        with self._lock:
-            row = self._db.execute("SELECT * FROM clubs WHERE id = ?", (club_id,)).fetchone()
+    def _club_row(self, club_id: str) -> RowMapping:
+        with self.db.read() as connection:
+            row = connection.execute(text("SELECT * FROM clubs WHERE id = :id"), {"id": club_id}).mappings().first()
         if row is None:
             raise NotFound(f"club {club_id} does not exist")
+        return row
+
+    def club(self, club_id: str) -> Club:
+        row = self._club_row(club_id)
         return Club(row["id"], row["name"], row["public_token"], row["created"])
 
     def role(self, club_id: str, token: str) -> str | None:
         """'organiser', 'public' or None for a token of this club."""
-        with self._lock:
-            row = self._db.execute("SELECT organiser_hash, public_token FROM clubs WHERE id = ?",
-                                   (club_id,)).fetchone()
-        if row is None:
-            raise NotFound(f"club {club_id} does not exist")
+        row = self._club_row(club_id)
         if hmac.compare_digest(row["organiser_hash"], token_hash(token)):
             return "organiser"
         if hmac.compare_digest(row["public_token"].encode(), token.encode()):
@@ -184,44 +209,49 @@ class ClubStore(LockedSQLite):
         return None
 
     def rename_club(self, club_id: str, name: str) -> None:
-        with self._tx() as db:
-            if db.execute("UPDATE clubs SET name = ? WHERE id = ?", (name, club_id)).rowcount == 0:
+        with self.db.transaction() as connection:
+            if connection.execute(text("UPDATE clubs SET name = :name WHERE id = :id"),
+                                  {"name": name, "id": club_id}).rowcount == 0:
                 raise NotFound(f"club {club_id} does not exist")
 
     # --- members -----------------------------------------------------------------------------------
     def members(self, club_id: str) -> list[Member]:
-        with self._lock:
-            rows = self._db.execute("SELECT * FROM club_members WHERE club_id = ? ORDER BY name COLLATE NOCASE, id",
-                                    (club_id,)).fetchall()
-        return [Member(r["id"], r["name"], r["number"]) for r in rows]
+        with self.db.read() as connection:
+            rows = connection.execute(text("SELECT * FROM club_members WHERE club_id = :c"),
+                                      {"c": club_id}).mappings().all()
+        members = [Member(r["id"], r["name"], r["number"]) for r in rows]
+        return sorted(members, key=lambda m: (_nocase(m.name), m.id))
 
     def add_member(self, club_id: str, name: str, number: str | None) -> Member:
-        with self._tx() as db:
-            if db.execute("SELECT 1 FROM club_members WHERE club_id = ? AND name = ?", (club_id, name)).fetchone():
+        with self.db.transaction() as connection:
+            # One statement, so a second process adding the same name at once meets the UNIQUE and adds nothing.
+            member_id = connection.execute(text(
+                "INSERT INTO club_members (club_id, name, number) VALUES (:c, :n, :number)"
+                " ON CONFLICT (club_id, name) DO NOTHING RETURNING id"),
+                {"c": club_id, "n": name, "number": number}).scalar()
+            if member_id is None:
                 raise Duplicate(f"the club already has a member called {name}")
-            cur = db.execute("INSERT INTO club_members (club_id, name, number) VALUES (?, ?, ?)",
-                             (club_id, name, number))
-            assert cur.lastrowid is not None
-            return Member(cur.lastrowid, name, number)
+            return Member(int(member_id), name, number)
 
     def remove_member(self, club_id: str, member_id: int) -> None:
-        with self._tx() as db:
-            if db.execute("DELETE FROM club_members WHERE club_id = ? AND id = ?",
-                          (club_id, member_id)).rowcount == 0:
+        with self.db.transaction() as connection:
+            if connection.execute(text("DELETE FROM club_members WHERE club_id = :c AND id = :m"),
+                                  {"c": club_id, "m": member_id}).rowcount == 0:
                 raise NotFound(f"the club has no member {member_id}")
 
     # --- seasons -----------------------------------------------------------------------------------
     def create_season(self, club_id: str, name: str, best: int) -> Season:
-        season = Season(0, club_id, name, best, _now())
-        with self._tx() as db:
-            cur = db.execute("INSERT INTO club_seasons (club_id, name, best, created) VALUES (?, ?, ?, ?)",
-                             (club_id, name, best, season.created))
-            assert cur.lastrowid is not None
-        return Season(cur.lastrowid, club_id, name, best, season.created)
+        created = _now()
+        with self.db.transaction() as connection:
+            season_id = connection.execute(text(
+                "INSERT INTO club_seasons (club_id, name, best, created) VALUES (:c, :n, :b, :created) RETURNING id"),
+                {"c": club_id, "n": name, "b": best, "created": created}).scalar_one()
+        return Season(int(season_id), club_id, name, best, created)
 
     def seasons(self, club_id: str) -> list[Season]:
-        with self._lock:
-            rows = self._db.execute("SELECT * FROM club_seasons WHERE club_id = ? ORDER BY id", (club_id,)).fetchall()
+        with self.db.read() as connection:
+            rows = connection.execute(text("SELECT * FROM club_seasons WHERE club_id = :c ORDER BY id"),
+                                      {"c": club_id}).mappings().all()
         return [Season(r["id"], r["club_id"], r["name"], r["best"], r["created"]) for r in rows]
 
     def season(self, club_id: str, season_id: int) -> Season:
@@ -233,69 +263,76 @@ class ClubStore(LockedSQLite):
     # --- evenings ----------------------------------------------------------------------------------
     def create_evening(self, club_id: str, evening: Evening, date: str, season_id: int | None) -> int:
         now = _now()
-        with self._tx() as db:
-            cur = db.execute("INSERT INTO club_evenings (club_id, season_id, date, secret, doc, version, created,"
-                             " updated) VALUES (?, ?, ?, ?, ?, 1, ?, ?)",
-                             (club_id, season_id, date, secrets.token_hex(16), json.dumps(evening.as_json()), now,
-                              now))
-            assert cur.lastrowid is not None
-            return cur.lastrowid
+        with self.db.transaction() as connection:
+            return int(connection.execute(text(
+                "INSERT INTO club_evenings (club_id, season_id, date, secret, doc, version, created, updated)"
+                " VALUES (:c, :s, :date, :secret, :doc, 1, :now, :now) RETURNING id"),
+                {"c": club_id, "s": season_id, "date": date, "secret": secrets.token_hex(16),
+                 "doc": json.dumps(evening.as_json()), "now": now}).scalar_one())
 
-    def _load(self, db: sqlite3.Connection, row: sqlite3.Row) -> StoredEvening:
+    @staticmethod
+    def _load(row: RowMapping) -> StoredEvening:
         return StoredEvening(row["id"], row["club_id"], row["season_id"], row["date"],
                              Evening.from_json(json.loads(row["doc"])), row["version"], row["updated"])
 
-    def _row(self, db: sqlite3.Connection, club_id: str, evening_id: int) -> sqlite3.Row:
-        row: sqlite3.Row | None = db.execute("SELECT * FROM club_evenings WHERE id = ? AND club_id = ?",
-                                             (evening_id, club_id)).fetchone()
+    def _row(self, connection: Connection, club_id: str, evening_id: int, *, lock: bool = False) -> RowMapping:
+        """The evening's row; ``lock``: hold it until the transaction ends (it is to be changed)."""
+        row = connection.execute(text("SELECT * FROM club_evenings WHERE id = :e AND club_id = :c"
+                                      + (self.db.for_update if lock else "")),
+                                 {"e": evening_id, "c": club_id}).mappings().first()
         if row is None:
             raise NotFound(f"the club has no evening {evening_id}")
         return row
 
     def evening(self, club_id: str, evening_id: int) -> StoredEvening:
-        with self._lock:
-            return self._load(self._db, self._row(self._db, club_id, evening_id))
+        with self.db.read() as connection:
+            return self._load(self._row(connection, club_id, evening_id))
 
     def evenings(self, club_id: str, season_id: int | None = None) -> list[StoredEvening]:
         """The club's evenings by date (then creation); only a season's when ``season_id`` is given."""
-        sql = "SELECT * FROM club_evenings WHERE club_id = ?"
-        args: tuple[object, ...] = (club_id,)
+        sql = "SELECT * FROM club_evenings WHERE club_id = :c"
+        args: dict[str, object] = {"c": club_id}
         if season_id is not None:
-            sql, args = sql + " AND season_id = ?", (club_id, season_id)
-        with self._lock:
-            return [self._load(self._db, r) for r in self._db.execute(sql + " ORDER BY date, id", args).fetchall()]
+            sql, args = sql + " AND season_id = :s", {**args, "s": season_id}
+        with self.db.read() as connection:
+            rows = connection.execute(text(sql + " ORDER BY date, id"), args).mappings().all()
+        return [self._load(r) for r in rows]
 
     def change(self, club_id: str, evening_id: int, apply: Callable[[Evening], T]) -> tuple[T, int]:
         """Re-read the evening, apply one change and store the next version, all in one transaction.
 
         Returns what ``apply`` returned and the new version; an exception from ``apply`` stores nothing."""
-        with self._tx() as db:
-            stored = self._load(db, self._row(db, club_id, evening_id))
+        with self.db.transaction() as connection:
+            stored = self._load(self._row(connection, club_id, evening_id, lock=True))
             result = apply(stored.evening)
             version = stored.version + 1
-            db.execute("UPDATE club_evenings SET doc = ?, version = ?, updated = ? WHERE id = ? AND version = ?",
-                       (json.dumps(stored.evening.as_json()), version, _now(), evening_id, stored.version))
+            connection.execute(text("UPDATE club_evenings SET doc = :doc, version = :v, updated = :now"
+                                    " WHERE id = :e AND version = :old"),
+                               {"doc": json.dumps(stored.evening.as_json()), "v": version, "now": _now(),
+                                "e": evening_id, "old": stored.version})
             return result, version
 
     def set_evening_meta(self, club_id: str, evening_id: int, date: str | None, season_id: int | None,
                          clear_season: bool) -> None:
-        with self._tx() as db:
-            self._row(db, club_id, evening_id)
+        with self.db.transaction() as connection:
+            self._row(connection, club_id, evening_id, lock=True)
             if date is not None:
-                db.execute("UPDATE club_evenings SET date = ? WHERE id = ?", (date, evening_id))
+                connection.execute(text("UPDATE club_evenings SET date = :d WHERE id = :e"),
+                                   {"d": date, "e": evening_id})
             if season_id is not None or clear_season:
-                db.execute("UPDATE club_evenings SET season_id = ? WHERE id = ?", (season_id, evening_id))
+                connection.execute(text("UPDATE club_evenings SET season_id = :s WHERE id = :e"),
+                                   {"s": season_id, "e": evening_id})
 
     def delete_evening(self, club_id: str, evening_id: int) -> None:
-        with self._tx() as db:
-            if db.execute("DELETE FROM club_evenings WHERE id = ? AND club_id = ?",
-                          (evening_id, club_id)).rowcount == 0:
+        with self.db.transaction() as connection:
+            if connection.execute(text("DELETE FROM club_evenings WHERE id = :e AND club_id = :c"),
+                                  {"e": evening_id, "c": club_id}).rowcount == 0:
                 raise NotFound(f"the club has no evening {evening_id}")
 
     # --- table tokens ------------------------------------------------------------------------------
     def table_token(self, club_id: str, evening_id: int, round_number: int, table: int) -> str:
-        with self._lock:
-            secret = self._row(self._db, club_id, evening_id)["secret"]
+        with self.db.read() as connection:
+            secret = self._row(connection, club_id, evening_id)["secret"]
         return f"{evening_id}.{round_number}.{table}.{_mac(secret, evening_id, round_number, table)}"
 
     def table_key(self, token: str) -> tuple[str, TableKey] | None:
@@ -304,9 +341,9 @@ class ClubStore(LockedSQLite):
         if len(parts) != 4 or not all(p.isdigit() and len(p) < 12 for p in parts[:3]):
             return None
         evening_id, round_number, table = (int(p) for p in parts[:3])
-        with self._lock:
-            row = self._db.execute("SELECT club_id, secret FROM club_evenings WHERE id = ?",
-                                   (evening_id,)).fetchone()
-        if row is None or not hmac.compare_digest(_mac(row["secret"], evening_id, round_number, table), parts[3]):
+        with self.db.read() as connection:
+            row = connection.execute(text("SELECT club_id, secret FROM club_evenings WHERE id = :e"),
+                                     {"e": evening_id}).first()
+        if row is None or not hmac.compare_digest(_mac(row[1], evening_id, round_number, table), parts[3]):
             return None
-        return row["club_id"], TableKey(evening_id, round_number, table)
+        return str(row[0]), TableKey(evening_id, round_number, table)
