@@ -1,30 +1,88 @@
 """A flat Monte Carlo reference opponent for ``strong``, speaking the bot protocol.
 
-``strong`` is meant to beat open-source flat Monte Carlo and ISMCTS players; this is
-our stand-in for the first: it draws deals meeting only the hard constraints (voids, counts),
-every one counted alike, solves each double-dummy and plays the card with the best mean, the
-same number of samples and budget as ``strong``; trump by the rules of thumb (``basic``).
-``strong`` differs by its soft evidence (bids, signals, the opponents' plays) and its trump model.
+``strong`` is meant to beat the open-source flat Monte Carlo and ISMCTS players; this is our
+stand-in for the first (a C++ player of about 1,000 playouts a card): for every card decision it
+draws 1,000 deals of the hidden cards under the hard constraints (voids shown by not following, no
+trump when a player had to trump, no higher trump when one had to overtrump: the constraints of
+``strong``'s sampler), plays every legal card out once in each (so 1,000 playouts a card), and plays
+the card with the best mean score (the real deal score, nat, roem and pit included).  The playouts
+follow a greedy policy (benchmarks/simple_bot.py's rules from the sampled deal, a random card at
+rate 0.1) or, with ``--playout random``, random cards.  Compiled with numba (mc_kernel.py).
+Trump by the rules of thumb (``basic``); roem in tricks only (the Dutch games).
 
     klaverjas arena --bot strong --bot 'cmd:.venv/bin/python benchmarks/flatmc_bot.py' \\
-        --deals 400 --rules rotterdam --seed 1 --jobs 2
+        --trump-by strong --deals 400 --rules rotterdam --seed 1 --jobs 2
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+# The kernel by its package name, as every benchmark imports its siblings.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import numpy as np  # noqa: E402
+from benchmarks import mc_kernel as K  # noqa: E402
+
+from klaverjas.bots.base import Bot  # noqa: E402
+from klaverjas.bots.basic import BasicBot  # noqa: E402
 from klaverjas.bots.protocol import serve  # noqa: E402
-from klaverjas.bots.strong import StrongBot  # noqa: E402
+from klaverjas.bots.view import View  # noqa: E402
+from klaverjas.core import TrumpAction  # noqa: E402
+
+POLICIES = {"heuristic": K.HEURISTIC, "random": K.RANDOM}
+
+
+class FlatMcBot(Bot):
+    name = "flatmc"
+
+    def __init__(self, worlds: int = 1000, playout: str = "heuristic", epsilon: float = 0.1,
+                 seed: int | None = None):
+        self.worlds, self.policy, self.epsilon = worlds, POLICIES[playout], epsilon
+        self.basic = BasicBot()
+        if seed is not None:
+            K.seed(seed)
+
+    def reseed(self, seed: int) -> None:
+        K.seed(seed)
+
+    def prepare(self) -> None:
+        K.warm()
+
+    def trump(self, view: View) -> TrumpAction:
+        return self.basic.trump(view)
+
+    def values(self, view: View) -> np.ndarray:
+        """Per card: the seat's team's mean score minus the other's over the playouts."""
+        hands = [0, 0, 0, 0]
+        hands[view.seat] = view.hand
+        s = K.state_row(view, (hands[0], hands[1], hands[2], hands[3]))
+        allowed, need = K.hidden_row(view)
+        sums = np.zeros(32)
+        done = K.flat_mc(K.rules_row(view), s, view.seat, allowed, need, view.legal, self.worlds, self.policy,
+                         self.epsilon, sums)
+        values: np.ndarray = sums / max(1, done)
+        return values
+
+    def card(self, view: View) -> int:
+        legal = view.legal
+        if not legal & (legal - 1):
+            return legal.bit_length() - 1
+        if view.rules.roem != "trick":  # a stand-in for the Dutch games only
+            return self.basic.card(view)
+        return K.best_of(self.values(view), legal)
 
 
 def main() -> int:
-    bot = StrongBot(play_mismatch=None, partner_bids_by_model=False, soft_evidence=False, trump_by_model=False)
-    bot.name = "flatmc"
-    return serve(bot, sys.stdin, sys.stdout)
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--worlds", type=int, default=1000, help="determinizations a card decision (playouts a card)")
+    ap.add_argument("--playout", choices=sorted(POLICIES), default="heuristic")
+    ap.add_argument("--epsilon", type=float, default=0.1, help="rate of random cards in heuristic playouts")
+    args = ap.parse_args()
+    return serve(FlatMcBot(args.worlds, args.playout, args.epsilon), sys.stdin, sys.stdout)
 
 
 if __name__ == "__main__":

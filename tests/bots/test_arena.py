@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import json
+
+import pytest
+
 from klaverjas.bots import BasicBot, RandomBot
-from klaverjas.bots.arena import PairResult, Timings, play_deal, report, run_arena
-from klaverjas.core import Rules
+from klaverjas.bots.arena import PairResult, Timings, by_makers, play_deal, report, run_arena
+from klaverjas.cli.main import main
+from klaverjas.core import Deal, Rules
+from klaverjas.core.record import to_record
 
 
 def test_both_games_of_a_pair_use_the_same_cards_with_the_seats_swapped() -> None:
@@ -37,3 +43,65 @@ def test_report_statistics() -> None:
     assert rep["diff_per_deal"] == (38 - 62) / 2
     assert rep["matches16"] == 4 and rep["match_share_a"] == 0.5
     assert rep["ci95"] == [-12.0, -12.0]
+
+
+def _trump_part(deal: Deal) -> tuple[object, ...]:
+    rec = to_record(deal)
+    return rec.get("trump_selection"), rec.get("trump"), rec.get("maker")
+
+
+@pytest.mark.parametrize("rules_text", ["rotterdam", "amsterdam", "strict", "amsterdam(trump_selection=utrecht)"])
+def test_one_trump_decider_gives_both_games_of_a_pair_the_same_trump(rules_text: str) -> None:
+    # Basic and random as card players: with their own trump decisions the records differ on some deal,
+    # with one decider (even a random one, reseeded alike) the trump part of the records is the same.
+    rules = Rules.parse(rules_text)
+    a, b = BasicBot(), RandomBot(5)
+    differ = 0
+    for i in range(12):
+        own = [play_deal(rules, i % 4, f"t:{i}", seats) for seats in ([a, b, a, b], [b, a, b, a])]
+        differ += _trump_part(own[0]) != _trump_part(own[1])
+        for decider in (BasicBot(), RandomBot()):
+            games = []
+            for seats in ([a, b, a, b], [b, a, b, a]):
+                decider.reseed(i)
+                games.append(play_deal(rules, i % 4, f"t:{i}", seats, trump_by=decider))
+            assert _trump_part(games[0]) == _trump_part(games[1])
+            assert to_record(games[0])["hands"] == to_record(games[1])["hands"]
+    assert differ > 0
+
+
+def test_with_a_trump_decider_the_report_names_it_and_splits_by_makers() -> None:
+    rep = run_arena("basic", "random", "rotterdam", 16, seed=4, progress=False, trump_by="basic")
+    assert rep["trump_by"] == "basic"
+    split = rep["by_makers"]
+    assert split["pairs"] == 16 and split["left_out"] == 0
+    # The two duplicate comparisons add up to twice the pair's difference.
+    total = split["makers"]["diff_per_deal"] + split["defenders"]["diff_per_deal"]
+    assert abs(total - 2 * rep["diff_per_deal"]) < 0.02
+    # Without a decider nothing is split (the makers differ between the two games).
+    plain = run_arena("basic", "random", "rotterdam", 4, seed=4, progress=False)
+    assert plain["trump_by"] is None and plain["by_makers"] is None
+
+
+def test_by_makers_compares_makers_with_makers() -> None:
+    # Pair 0: NS made trump in both games; A (at NS in game 0) scored 100 as makers, B (at NS in game 1) 80.
+    r = PairResult(0, ((100, 62), (50, 80)), makers=(0, 0), nat=(False, False), same_trump=True)
+    split = by_makers([r, PairResult(1, ((0, 0), (0, 0)))])
+    assert split["pairs"] == 1 and split["left_out"] == 1
+    assert split["makers"]["diff_per_deal"] == 20 and split["defenders"]["diff_per_deal"] == 50 - 62
+    assert r.diff == (20 + 50 - 62) / 2
+
+
+def test_cli_trump_by(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--bots", "basic,random", "--trump-by", "random", "--deals", "2", "--rules", "strict",
+                 "--json", "--no-progress"]) == 0
+    rep = json.loads(capsys.readouterr().out)
+    assert rep["trump_by"] == "random" and rep["by_makers"]["left_out"] == 0
+    assert main(["arena", "--bots", "basic,random", "--trump-by", "grandmaster", "--deals", "2",
+                 "--no-progress"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--trump-by" in err[0] and "grandmaster" in err[0]
+    assert main(["arena", "--bots", "basic,random", "--trump-by", "cmd: ", "--deals", "2", "--no-progress"]) == 2
+    assert "command line" in capsys.readouterr().err
+    assert main(["arena", "--bots", "basic,random", "--trump-by", "basic", "--deals", "2", "--no-progress"]) == 0
+    assert "trump decisions: basic for every seat" in capsys.readouterr().out

@@ -4,6 +4,13 @@ Duplicate: every deal is played twice with the same cards, once with bot A at
 North-South and once at East-West, so the luck of the cards cancels.  The unit
 of the statistics is the pair: A's points minus B's, averaged over its two
 deals, with a 95% interval from the spread of the pairs.
+
+With a trump decider (``trump_by``) one third bot makes every seat's trump
+decisions in both games of a pair, so the two games have the same trump, the
+same makers' seats and differ in card play alone.  Then A made trump in one
+game of the pair and B in the other (on the same cards), and the pair's
+difference splits exactly into two duplicate comparisons: A's score as makers
+minus B's as makers, and A's as defenders minus B's as defenders.
 """
 
 from __future__ import annotations
@@ -97,20 +104,24 @@ def _ask(bot: Bot, view: View, timings: Timings | None) -> Any:
 
 
 def play_deal(rules: Rules, dealer: int, seed: int | str, seats: Sequence[Bot],
-              timings: Sequence[Timings | None] = (None, None, None, None)) -> Deal:
-    """Play one deal with ``seats[s]`` deciding for seat ``s``; each bot sees only its own view."""
+              timings: Sequence[Timings | None] = (None, None, None, None), trump_by: Bot | None = None) -> Deal:
+    """Play one deal with ``seats[s]`` deciding for seat ``s``; each bot sees only its own view.
+
+    ``trump_by``: the bot that makes every seat's trump decisions instead (the seats still play
+    every card and claim); its decisions are not timed with the seats'."""
     deal = Deal.new(rules, dealer, random.Random(seed))
     claimed = rules.roem_claim == "claimed" and rules.roem == "trick"
     while not deal.selection.done:
         seat = deal.selection.to_move
         assert seat is not None
-        action = _ask(seats[seat], View.of(deal, seat), timings[seat])
+        decider = seats[seat] if trump_by is None else trump_by
+        action = _ask(decider, View.of(deal, seat), timings[seat] if trump_by is None else None)
         if not isinstance(action, TrumpAction):
-            raise BotError(f"{seats[seat].name} answered {action!r} to a trump decision")
+            raise BotError(f"{decider.name} answered {action!r} to a trump decision")
         try:
             deal.choose_trump(action)
         except (TrumpError, PlayError) as exc:
-            raise BotError(f"{seats[seat].name} made a trump decision the rules refuse: {exc}") from None
+            raise BotError(f"{decider.name} made a trump decision the rules refuse: {exc}") from None
     while not deal.is_over:
         seat = deal.turn
         card = _ask(seats[seat], View.of(deal, seat), timings[seat])
@@ -134,6 +145,18 @@ def play_deal(rules: Rules, dealer: int, seed: int | str, seats: Sequence[Bot],
 class PairResult:
     index: int
     scores: tuple[tuple[int, int], tuple[int, int]]  # (A, B) scores in the deal with A at NS, then at EW
+    # Per game: the makers' team in seats (0 NS, 1 EW; None without makers) and whether they went nat.
+    makers: tuple[int | None, int | None] = (None, None)
+    nat: tuple[bool, bool] = (False, False)
+    same_trump: bool = False  # both games had the same trump decisions (the bids, in order)
+
+    @property
+    def a_made(self) -> int | None:
+        """With the same makers' seats in both games: the game (0 or 1) in which A made trump, else None."""
+        m = self.makers[0]
+        if not self.same_trump or m is None or self.makers[1] != m:
+            return None
+        return 0 if m == 0 else 1  # A sits at NS in game 0 and at EW in game 1
 
     @property
     def diff(self) -> float:
@@ -146,12 +169,23 @@ def pair_seed(seed: int, index: int) -> str:
     return f"{seed}:{index}"
 
 
+def _makers(deal: Deal) -> int | None:
+    maker = deal.selection.maker
+    return None if maker is None or not deal.rules.has_makers else maker & 1
+
+
 def play_pairs(spec_a: str, spec_b: str, rules_text: str, seed: int, indices: Iterable[int],
-               bots: tuple[Bot, Bot] | None = None) -> tuple[list[PairResult], Timings, Timings]:
-    """Play duplicate pairs; builds its own bots from the specs unless given."""
+               bots: tuple[Bot, Bot] | None = None, trump_spec: str | None = None,
+               trump_bot: Bot | None = None) -> tuple[list[PairResult], Timings, Timings]:
+    """Play duplicate pairs; builds its own bots from the specs unless given.
+
+    ``trump_spec`` (or ``trump_bot``): the bot making every seat's trump decisions, reseeded alike
+    before both games of a pair so that a bot drawing random numbers decides alike too."""
     rules = Rules.parse(rules_text)
     own = bots is None
     a, b = bots if bots is not None else (make_bot(spec_a), make_bot(spec_b))
+    own_trump = trump_bot is None and trump_spec is not None
+    decider = make_bot(trump_spec) if own_trump and trump_spec is not None else trump_bot
     ta, tb = Timings(), Timings()
     results = []
     try:
@@ -159,25 +193,35 @@ def play_pairs(spec_a: str, spec_b: str, rules_text: str, seed: int, indices: It
             dealer = i % 4
             for bot in (a, b):
                 bot.reseed(zlib.crc32(f"{seed}:{i}:{bot.name}".encode()))
-            d1 = play_deal(rules, dealer, pair_seed(seed, i), [a, b, a, b], [ta, tb, ta, tb])
-            d2 = play_deal(rules, dealer, pair_seed(seed, i), [b, a, b, a], [tb, ta, tb, ta])
-            s1, s2 = d1.score().scores, d2.score().scores
-            results.append(PairResult(i, ((s1[0], s1[1]), (s2[1], s2[0]))))
+            deals = []
+            for seats, times in (([a, b, a, b], [ta, tb, ta, tb]), ([b, a, b, a], [tb, ta, tb, ta])):
+                if decider is not None:
+                    decider.reseed(zlib.crc32(f"{seed}:{i}:trump".encode()))
+                deals.append(play_deal(rules, dealer, pair_seed(seed, i), seats, times, decider))
+            d1, d2 = deals
+            sc1, sc2 = d1.score(), d2.score()
+            s1, s2 = sc1.scores, sc2.scores
+            results.append(PairResult(i, ((s1[0], s1[1]), (s2[1], s2[0])), (_makers(d1), _makers(d2)),
+                                      (sc1.nat, sc2.nat), d1.selection.events == d2.selection.events))
     finally:
         if own:
             a.close()
             b.close()
+        if own_trump and decider is not None:
+            decider.close()
     return results, ta, tb
 
 
-def _chunk_job(args: tuple[str, str, str, int, list[int]]) -> tuple[list[PairResult], Timings, Timings]:
-    spec_a, spec_b, rules_text, seed, indices = args
-    return play_pairs(spec_a, spec_b, rules_text, seed, indices)
+def _chunk_job(args: tuple[str, str, str, int, list[int], str | None]) -> tuple[list[PairResult], Timings, Timings]:
+    spec_a, spec_b, rules_text, seed, indices, trump_spec = args
+    return play_pairs(spec_a, spec_b, rules_text, seed, indices, trump_spec=trump_spec)
 
 
 def run_arena(spec_a: str, spec_b: str, rules_text: str, deals: int, seed: int, jobs: int = 1,
-              progress: bool = True) -> dict[str, Any]:
-    """``deals`` duplicate pairs (each played twice) and the report as a JSON-ready dict."""
+              progress: bool = True, trump_by: str | None = None) -> dict[str, Any]:
+    """``deals`` duplicate pairs (each played twice) and the report as a JSON-ready dict.
+
+    ``trump_by``: a bot spec (as for the players) that makes every seat's trump decisions."""
     if deals <= 0:
         raise ValueError(f"--deals must be positive, got {deals}")
     if jobs <= 0:
@@ -185,10 +229,16 @@ def run_arena(spec_a: str, spec_b: str, rules_text: str, deals: int, seed: int, 
     Rules.parse(rules_text)
     check_spec(spec_a)
     check_spec(spec_b)
+    if trump_by is not None:
+        trump_by = trump_by.strip()
+        try:
+            check_spec(trump_by)
+        except ValueError as exc:
+            raise ValueError(f"--trump-by: {exc}") from None
     from tqdm import tqdm  # type: ignore[import-untyped]
 
     chunk = 8
-    tasks = [(spec_a, spec_b, rules_text, seed, list(range(i, min(i + chunk, deals))))
+    tasks = [(spec_a, spec_b, rules_text, seed, list(range(i, min(i + chunk, deals))), trump_by)
              for i in range(0, deals, chunk)]
     results: list[PairResult] = []
     ta, tb = Timings(), Timings()
@@ -196,9 +246,10 @@ def run_arena(spec_a: str, spec_b: str, rules_text: str, deals: int, seed: int, 
     try:
         if jobs == 1:
             a, b = make_bot(spec_a), make_bot(spec_b)
+            decider = make_bot(trump_by) if trump_by is not None else None
             try:
                 for task in tasks:
-                    r, x, y = play_pairs(*task, bots=(a, b))
+                    r, x, y = play_pairs(*task[:5], bots=(a, b), trump_bot=decider)
                     results.extend(r)
                     ta.extend(x)
                     tb.extend(y)
@@ -206,6 +257,8 @@ def run_arena(spec_a: str, spec_b: str, rules_text: str, deals: int, seed: int, 
             finally:
                 a.close()
                 b.close()
+                if decider is not None:
+                    decider.close()
         else:
             with ProcessPoolExecutor(max_workers=jobs) as pool:
                 for r, x, y in pool.map(_chunk_job, tasks):
@@ -215,11 +268,51 @@ def run_arena(spec_a: str, spec_b: str, rules_text: str, deals: int, seed: int, 
                     bar.update(len(r))
     finally:
         bar.close()
-    return report(spec_a, spec_b, rules_text, seed, results, ta, tb)
+    return report(spec_a, spec_b, rules_text, seed, results, ta, tb, trump_by)
+
+
+def _interval(xs: Sequence[float]) -> tuple[float, list[float] | None]:
+    """The mean and its 95% interval (None for fewer than two values)."""
+    mean = statistics.fmean(xs)
+    if len(xs) < 2:
+        return mean, None
+    half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
+    return mean, [round(mean - half, 2), round(mean + half, 2)]
+
+
+def by_makers(results: Sequence[PairResult]) -> dict[str, Any]:
+    """The pairs' differences split by who made trump (runs with one trump decider only).
+
+    In a pair with the same trump decisions in both games A made trump in one game and B in the
+    other, on the same cards: ``makers`` is A's score as makers minus B's as makers, ``defenders``
+    A's score as defenders minus B's; the two add up to twice the pair's difference.  ``nat``: how
+    often each went nat as makers.  Pairs whose games had different trump decisions (a decider that
+    is not reproducible) or no makers are left out and counted."""
+    makers: list[float] = []
+    defenders: list[float] = []
+    nat_a = nat_b = 0
+    for r in results:
+        g = r.a_made
+        if g is None:
+            continue
+        (a_m, b_d), (a_d, b_m) = r.scores[g], r.scores[1 - g]  # (A, B) in A's making game, then in B's
+        makers.append(a_m - b_m)
+        defenders.append(a_d - b_d)
+        nat_a += r.nat[g]
+        nat_b += r.nat[1 - g]
+    n = len(makers)
+    out: dict[str, Any] = {"pairs": n, "left_out": len(results) - n}
+    if not n:
+        return out
+    for key, xs in (("makers", makers), ("defenders", defenders)):
+        mean, ci = _interval(xs)
+        out[key] = {"diff_per_deal": round(mean, 2), "ci95": ci}
+    out["nat_share"] = {"a": round(nat_a / n, 4), "b": round(nat_b / n, 4)}
+    return out
 
 
 def report(spec_a: str, spec_b: str, rules_text: str, seed: int, results: list[PairResult],
-           ta: Timings, tb: Timings) -> dict[str, Any]:
+           ta: Timings, tb: Timings, trump_by: str | None = None) -> dict[str, Any]:
     results.sort(key=lambda r: r.index)
     diffs = [r.diff for r in results]
     n = len(diffs)
@@ -238,6 +331,9 @@ def report(spec_a: str, spec_b: str, rules_text: str, seed: int, results: list[P
     mean_b = statistics.fmean(s[1] for r in results for s in r.scores)
     return {
         "bots": [spec_a, spec_b], "rules": rules_text, "deals": n, "games": 2 * n, "seed": seed,
+        # None: each bot made its own trump decisions, so the difference is trump decisions and card play.
+        "trump_by": trump_by,
+        "by_makers": by_makers(results) if trump_by is not None else None,
         "mean_points": {"a": round(mean_a, 2), "b": round(mean_b, 2)},
         "diff_per_deal": round(mean, 2),
         "ci95": [round(mean - half, 2), round(mean + half, 2)] if n > 1 else None,
@@ -249,11 +345,22 @@ def report(spec_a: str, spec_b: str, rules_text: str, seed: int, results: list[P
 def format_report(rep: dict[str, Any]) -> str:
     a, b = rep["bots"]
     lines = [f"{a} vs {b}: {rep['deals']} duplicate deals ({rep['games']} games), rules {rep['rules']}, "
-             f"seed {rep['seed']}",
-             f"  mean points per deal: {a} {rep['mean_points']['a']}, {b} {rep['mean_points']['b']}"]
-    ci = rep["ci95"]
-    ci_text = f" (95% interval {ci[0]:+.1f} .. {ci[1]:+.1f})" if ci else ""
-    lines.append(f"  difference per deal: {rep['diff_per_deal']:+.1f}{ci_text}")
+             f"seed {rep['seed']}"]
+    trump_by = rep.get("trump_by")
+    if trump_by is None:
+        lines.append("  trump decisions: each bot its own (the difference is trump decisions and card play)")
+    else:
+        lines.append(f"  trump decisions: {trump_by} for every seat (the difference is card play alone)")
+    lines.append(f"  mean points per deal: {a} {rep['mean_points']['a']}, {b} {rep['mean_points']['b']}")
+    lines.append(f"  difference per deal: {rep['diff_per_deal']:+.1f}{_ci_text(rep['ci95'])}")
+    split = rep.get("by_makers")
+    if split and split["pairs"]:
+        for key, words in (("makers", "as makers"), ("defenders", "as defenders")):
+            part = split[key]
+            lines.append(f"    {words}: {a} minus {b} {part['diff_per_deal']:+.1f}{_ci_text(part['ci95'])}")
+        nat = split["nat_share"]
+        lines.append(f"    makers went nat: {a} {100 * nat['a']:.1f}%, {b} {100 * nat['b']:.1f}% "
+                     f"(over {split['pairs']} pairs, {split['left_out']} left out)")
     if rep["match_share_a"] is not None:
         lines.append(f"  16-deal matches won by {a}: {100 * rep['match_share_a']:.1f}% of {rep['matches16']}")
     else:
@@ -265,3 +372,7 @@ def format_report(rep: dict[str, Any]) -> str:
                     f"{card['max_ms']:.1f})" if card else ""
         lines.append(f"  {name}: {t['mean_ms']:.2f} ms per decision over {t['decisions']}{card_text}")
     return "\n".join(lines)
+
+
+def _ci_text(ci: list[float] | None) -> str:
+    return f" (95% interval {ci[0]:+.1f} .. {ci[1]:+.1f})" if ci else ""

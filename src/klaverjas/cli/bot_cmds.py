@@ -28,6 +28,9 @@ def register(subparsers: Any) -> None:
     arena.add_argument("--bot", action="append", default=[],
                        help="one bot, repeatable: a level or 'cmd:<command line>' for a program speaking the "
                             "bot protocol")
+    arena.add_argument("--trump-by", default=None, metavar="BOT",
+                       help="one bot (a level or 'cmd:<command line>') that makes every seat's trump decisions, "
+                            "so the two bots' card play alone is compared")
     arena.add_argument("--deals", type=int, default=100, help="duplicate deals (each is played twice)")
     arena.add_argument("--rules", default="amsterdam", help="preset or preset(field=value,...)")
     arena.add_argument("--seed", type=int, default=1)
@@ -61,7 +64,7 @@ def run_arena_cmd(args: argparse.Namespace) -> int:
     if len(specs) != 2:
         raise ValueError(f"the arena needs exactly two bots, got {len(specs)}: use --bots A,B or --bot twice")
     rep = run_arena(specs[0], specs[1], args.rules, args.deals, args.seed, args.jobs,
-                    progress=not args.no_progress)
+                    progress=not args.no_progress, trump_by=args.trump_by)
     if args.json:
         print(json.dumps(rep))
     else:

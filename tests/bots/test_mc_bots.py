@@ -1,0 +1,138 @@
+"""benchmarks/flatmc_bot.py and ismcts_bot.py, the Monte Carlo reference opponents: their compiled game
+model (benchmarks/mc_kernel.py) against the rules engine, their determinizations, their play, the protocol."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+
+import numpy as np
+import pytest
+
+from klaverjas.bots import RandomBot, View
+from klaverjas.bots.arena import play_pairs, run_arena
+from klaverjas.core import Deal, Rules, cards_of
+
+from .helpers import BENCHMARKS, load_benchmark, walk
+
+FLATMC = load_benchmark("flatmc_bot")
+ISMCTS = load_benchmark("ismcts_bot")
+K = FLATMC.K  # benchmarks/mc_kernel.py, as the bots import it
+SIMPLE = load_benchmark("simple_bot")
+
+
+def _random_moment(rules: Rules, rng: random.Random) -> Deal:
+    deal = Deal.new(rules, rng.randrange(4), rng)
+    deal.set_trump(rng.randrange(4), rng.randrange(4))
+    for _ in range(rng.randrange(31)):
+        deal.play(rng.choice(cards_of(View.of(deal, deal.turn).legal)))
+    return deal
+
+
+@pytest.mark.parametrize("rules_text", ["rotterdam", "amsterdam", "strict", "rotterdam(rotterdam_undertrump=false)",
+                                        "amsterdam(pit_bonus=0)"])
+def test_its_game_model_follows_the_rules_engine(rules_text: str) -> None:
+    # From a random moment of a random deal to its end: the same legal cards at every turn, the same score.
+    rules = Rules.parse(rules_text)
+    for seed in range(80):
+        rng = random.Random(seed)
+        deal = _random_moment(rules, rng)
+        view = View.of(deal, deal.turn)
+        p, s = K.rules_row(view), K.state_row(view, tuple(int(h) for h in deal.hands))
+        while not deal.is_over:
+            legal = View.of(deal, deal.turn).legal
+            assert K.legal_now(p, s) == legal
+            card = rng.choice(cards_of(legal))
+            deal.play(card)
+            K.play(p, s, card)
+        assert K.over(s)
+        assert K.score(p, s) == deal.score().scores
+
+
+@pytest.mark.parametrize("rules_text", ["rotterdam", "amsterdam"])
+def test_its_determinizations_meet_every_hard_constraint(rules_text: str) -> None:
+    # At every card decision of basic/random deals: the own hand kept, every other seat exactly as many
+    # cards as it holds, none it has shown it cannot hold (View.excluded), every unseen card dealt once.
+    cards, order, keys = np.zeros(32, dtype=np.int64), np.zeros(32, dtype=np.int64), np.zeros(32)
+    K.seed(3)
+    checked = 0
+    for seed in range(6):
+        for deal, view in walk(rules_text, seed):
+            if view.phase != "play":
+                continue
+            s = K.state_row(view, (0, 0, 0, 0))
+            s[view.seat] = view.hand
+            allowed, need = K.hidden_row(view)
+            for _ in range(5):
+                assert K.determinize(s, view.seat, allowed, need, cards, order, keys, 200)
+                hands = [int(h) for h in s[:4]]
+                assert hands[view.seat] == view.hand
+                dealt = 0
+                for seat in range(4):
+                    if seat == view.seat:
+                        continue
+                    assert hands[seat].bit_count() == view.hand_size(seat) == int(deal.hands[seat]).bit_count()
+                    assert hands[seat] & view.excluded[seat] == 0 and hands[seat] & ~view.unseen == 0
+                    assert dealt & hands[seat] == 0
+                    dealt |= hands[seat]
+                assert dealt == view.unseen
+                checked += 1
+    assert checked > 300
+
+
+def test_a_void_shown_is_respected() -> None:
+    # Once a seat has not followed a suit, no determinization gives it a card of that suit.
+    cards, order, keys = np.zeros(32, dtype=np.int64), np.zeros(32, dtype=np.int64), np.zeros(32)
+    seen = 0
+    for seed in range(20):
+        for _, view in walk("rotterdam", seed):
+            if view.phase != "play":
+                continue
+            voids = [(s, suit) for s in range(4) for suit in range(4) if s != view.seat and view.void(s, suit)]
+            if not voids:
+                continue
+            s = K.state_row(view, (0, 0, 0, 0))
+            s[view.seat] = view.hand
+            allowed, need = K.hidden_row(view)
+            assert K.determinize(s, view.seat, allowed, need, cards, order, keys, 200)
+            for seat, suit in voids:
+                assert int(s[seat]) >> (8 * suit) & 0xFF == 0
+            seen += 1
+    assert seen > 50
+
+
+def test_both_beat_random_play_by_far() -> None:
+    for bot in (FLATMC.FlatMcBot(worlds=100), ISMCTS.IsmctsBot(iterations=200)):
+        results, _, _ = play_pairs(bot.name, "random", "rotterdam", 5, range(4), bots=(bot, RandomBot()))
+        assert statistics.fmean(r.diff for r in results) > 40
+
+
+@pytest.mark.parametrize("rules_text", ["rotterdam", "amsterdam"])
+def test_greedy_playouts_play_as_the_simple_bot_and_flat_mc_adds_them_up(rules_text: str) -> None:
+    # With the hidden hands pinned to the true ones and no random cards, a flat Monte Carlo value is one
+    # greedy playout per card: the same as the rules engine playing benchmarks/simple_bot.py at every seat.
+    simple = SIMPLE.SimpleBot()
+    rules = Rules.parse(rules_text)
+    for seed in range(25):
+        deal = _random_moment(rules, random.Random(seed))
+        view = View.of(deal, deal.turn)
+        hands = tuple(int(h) for h in deal.hands)
+        sums = np.zeros(32)
+        done = K.flat_mc(K.rules_row(view), K.state_row(view, hands), view.seat, np.array(hands, dtype=np.int64),
+                         np.array([h.bit_count() for h in hands], dtype=np.int64), view.legal, 1, K.HEURISTIC, 0.0,
+                         sums)
+        assert done == 1
+        for card in cards_of(view.legal):
+            game = deal.copy()
+            game.play(card)
+            while not game.is_over:
+                game.play(simple.card(View.of(game, game.turn)))
+            ns, ew = game.score().scores
+            assert sums[card] == (ns - ew if view.team == 0 else ew - ns)
+
+
+@pytest.mark.parametrize("script", ["flatmc_bot.py --worlds 20", "ismcts_bot.py --iterations 20"])
+def test_they_play_whole_deals_over_the_protocol(script: str) -> None:
+    rep = run_arena(f"cmd:{sys.executable} {BENCHMARKS / script}", "basic", "rotterdam", 1, seed=2, progress=False)
+    assert rep["deals"] == 1 and rep["timing"]["a"]["play"]["n"] == 2 * 16
