@@ -122,7 +122,7 @@ class StrongBot(Bot):
         self.partner_bids_by_model = partner_bids_by_model
         # Without soft evidence every sample meeting the hard constraints counts alike, and without the
         # trump model the rules of thumb decide trump: together a plain flat Monte Carlo player, the
-        # reference opponent of benchmarks/flatmc_bot.py.
+        # reference opponent of benchmarks/pimc_bot.py.
         self.soft_evidence = soft_evidence
         self.trump_by_model = trump_by_model
         # Late in a deal, when at most this many deals of the hidden cards remain, every one of them is
