@@ -21,6 +21,7 @@ from klaverjas import __version__
 
 from . import pages
 from .club import routes as club
+from .db import Database, DatabaseUnavailable, is_url
 from .errors import HANDLERS, document_errors
 from .keeper import routes as keeper
 from .keeper.store import Store
@@ -68,9 +69,11 @@ def create_app(db_path: str | Path | None = None, pace: float = 0.7, *, limits: 
                               "Changes need a JSON body or the header `X-Klaverjas: 1`; docs/security.md "
                               "tells what the app promises.")
     try:
-        app.state.store = Store(db_file)
-        app.state.play = PlayService(GameStore(db_file), pace)
-    except (sqlite3.Error, OSError) as exc:
+        app.state.db = Database(db_file)
+        # The score keeper's store is SQLite only for now: beside a PostgreSQL URL it keeps $KLAVERJAS_DB's file.
+        app.state.store = Store(default_db_path() if is_url(str(db_file)) else db_file)
+        app.state.play = PlayService(GameStore(app.state.db), pace)
+    except (sqlite3.Error, OSError, DatabaseUnavailable) as exc:
         raise DatabaseError(f"cannot use the database {db_file}: {exc}") from None
     app.state.limiter = Limiter(limits or Limits())
     for router in (keeper.router, play.router, tables.router, learn.router, club.router, pages.router):
