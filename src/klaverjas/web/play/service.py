@@ -19,7 +19,9 @@ import asyncio
 import contextlib
 import hmac
 import logging
+import os
 import secrets
+import socket
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -101,7 +103,9 @@ class PlayService:
         self.default_pace = pace
         self.tables: dict[str, TableRuntime] = {}
         self.advice_wait = 3.0  # seconds the strong player may take for a hint
-        self.owner = secrets.token_hex(8)  # this process, in leases
+        # This process, in leases: its host and pid say which one it is, the random part that it is not an
+        # earlier process with the same pid.
+        self.owner = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(4)}"
         self.leased: set[str] = set()  # tables whose computer players this process drives
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loading: dict[str, asyncio.Lock] = {}
