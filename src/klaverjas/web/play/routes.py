@@ -87,6 +87,7 @@ async def game_state(game_id: str, service: Service, token: Token = None) -> Tab
     Without a valid token the game does not exist for the caller (404)."""
     runtime = await runtime_or_404(service, game_id)
     async with runtime.lock:  # the stored table, not one being changed
+        await service.ensure_stored(runtime)
         seat = service.seat_of(runtime, token)
         if seat is None and not (token and runtime.table.may_watch(token)):
             raise HTTPException(404, "no such game")

@@ -153,8 +153,9 @@ class PlayService:
             return None
 
     async def _sync(self, runtime: TableRuntime, verify: bool = False) -> bool:
-        """Under the table's lock: make the table in memory the stored one when it may differ (``verify``:
-        ask the store). False when the table is no longer stored."""
+        """Under the table's lock, before the table is read: make the table in memory the stored one when it
+        may differ (a write of it failed; with ``verify``, ask the store). False when the table is no longer
+        stored."""
         if not (verify or runtime.stale):
             return True
         table_id = runtime.table.id
@@ -171,6 +172,11 @@ class PlayService:
         runtime.away_limit = float(data.get("away_limit", runtime.away_limit))
         runtime.seats_saved, runtime.stale = seat_rows(table), False
         return True
+
+    async def ensure_stored(self, runtime: TableRuntime) -> bool:
+        """For a reader holding the table's lock: the table in memory is the stored one, never one whose write
+        failed."""
+        return await self._sync(runtime)
 
     async def _save(self, runtime: TableRuntime, new: bool = False) -> None:
         """Under the table's lock: write the table's change (raises :class:`Conflict` when another process
@@ -261,7 +267,8 @@ class PlayService:
         table up to date from the store first)."""
         async with runtime.sending:
             async with runtime.lock:
-                if refresh and not await self._sync(runtime, verify=True):
+                # Never a table whose write failed: its events were not stored and will not be.
+                if not await self._sync(runtime, verify=refresh):
                     return
                 table = runtime.table
                 frames = []
@@ -285,6 +292,7 @@ class PlayService:
 
     async def hint(self, runtime: TableRuntime, seat: int) -> list[dict[str, Any]]:
         async with runtime.lock:
+            await self._sync(runtime)
             table = runtime.table
             if table.to_move != seat or table.phase not in ("trump", "play"):
                 raise ActionError("not_your_turn", "a hint is given when it is your turn")
