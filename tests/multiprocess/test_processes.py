@@ -165,7 +165,8 @@ def stored_game(postgres_url: str, game_id: str) -> dict[str, Any]:
 
 def test_four_friends_each_on_another_process_play_a_whole_match(postgres_url: str, tmp_path: Path) -> None:
     with servers(postgres_url, tmp_path, 4) as group:
-        host = post(group.url(0), "/api/tables", {"name": "Anna", "seat": "S", **SHORT}).json()
+        # Five seconds away would let a computer player sit in; each person is seen by his own process only.
+        host = post(group.url(0), "/api/tables", {"name": "Anna", "seat": "S", **SHORT, "away_limit": 5}).json()
         people = {"S": Person(group.url(0), host["id"], host["token"], "S")}
         for i, (name, seat) in enumerate((("Bram", "W"), ("Cor", "N"), ("Dirk", "E")), 1):
             joined = post(group.url(i), f"/api/tables/{host['code']}/join", {"name": name, "seat": seat})
@@ -194,6 +195,7 @@ def test_four_friends_each_on_another_process_play_a_whole_match(postgres_url: s
         assert len(final["S"]["sheet"]["rows"]) == 4 and moves >= 4 * 32
         stored = stored_game(postgres_url, host["id"])
         assert stored["seq"] == final["S"]["seq"] and len(stored["finished"]) == 4
+        assert not [e for e in stored["events"] if e[1] == "seat" and e[2].get("replaced")]  # nobody was away
         for person in people.values():
             seen_in_order(person, stored, since=person.seqs[0] - 1)
             person.close()
