@@ -1,4 +1,5 @@
-"""The app in a subprocess on 127.0.0.1 with a fresh SQLite file, for the benchmarks that talk to it."""
+"""The app in a subprocess on 127.0.0.1, for the benchmarks that talk to it and the tests of several
+processes on one database."""
 
 from __future__ import annotations
 
@@ -12,30 +13,49 @@ import time
 import urllib.request
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import IO
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def launch(db: str, port: int, env: dict[str, str] | None = None,
+           log: IO[bytes] | None = None) -> subprocess.Popen[bytes]:
+    """``klaverjas serve --db DB`` on 127.0.0.1:PORT (a SQLite path or a ``postgresql://`` URL)."""
+    # A load test is one address making hundreds of tables: far past a person's rate limits.
+    return subprocess.Popen([sys.executable, "-m", "klaverjas.cli.main", "serve", "--db", db, "--host", "127.0.0.1",
+                             "--port", str(port), "--limit-scale", "1000"],
+                            env={**os.environ, **(env or {})}, stdout=log or subprocess.DEVNULL,
+                            stderr=subprocess.STDOUT if log else subprocess.DEVNULL)
+
+
+def wait_ready(port: int, server: subprocess.Popen[bytes] | None = None, ready_path: str = "/api/play",
+               wait: float = 60.0) -> None:
+    """Until the server on ``port`` answers; raises when it stopped or took longer than ``wait`` seconds."""
+    deadline = time.time() + wait
+    while True:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}{ready_path}", timeout=1)
+            return
+        except OSError:
+            if server is not None and server.poll() is not None:
+                raise RuntimeError(f"the server on port {port} stopped at start-up ({server.returncode})") from None
+            if time.time() > deadline:
+                raise
+            time.sleep(0.1)
 
 
 @contextlib.contextmanager
 def served(ready_path: str = "/api/play", wait: float = 60.0) -> Iterator[str]:
-    """Start ``klaverjas serve`` on a free port; yields ``127.0.0.1:PORT`` once it answers."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    """Start ``klaverjas serve`` on a free port with a fresh SQLite file; yields ``127.0.0.1:PORT`` once it answers."""
+    port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
-        env = {**os.environ, "KLAVERJAS_DB": str(Path(tmp) / "bench.db")}
-        # A load test is one address making hundreds of tables: far past a person's rate limits.
-        server = subprocess.Popen([sys.executable, "-m", "klaverjas.cli.main", "serve", "--port", str(port),
-                                   "--limit-scale", "1000"],
-                                  env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        server = launch(str(Path(tmp) / "bench.db"), port)
         try:
-            deadline = time.time() + wait
-            while True:
-                try:
-                    urllib.request.urlopen(f"http://127.0.0.1:{port}{ready_path}", timeout=1)
-                    break
-                except OSError:
-                    if time.time() > deadline:
-                        raise
-                    time.sleep(0.1)
+            wait_ready(port, server, ready_path, wait)
             yield f"127.0.0.1:{port}"
         finally:
             server.terminate()

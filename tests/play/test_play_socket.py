@@ -80,7 +80,7 @@ def test_a_whole_match_against_bots_without_leaks(tmp_path: Path) -> None:
         sheet = state["sheet"]
         assert len(sheet["rows"]) == 16
         # Each row says who played the deal and its roem, as the deal's record and result do.
-        runtime = client.app.state.play.get(game["id"])  # type: ignore[attr-defined]
+        runtime = client.app.state.play.tables[game["id"]]  # type: ignore[attr-defined]
         ends = [e.data for e in runtime.table.events if e.kind == "deal_end"]
         assert len(ends) == 16
         for row, end, record in zip(sheet["rows"], ends, runtime.table.finished_records, strict=True):
@@ -209,7 +209,7 @@ def test_deal_review_says_what_each_card_cost(tmp_path: Path) -> None:
         assert client.get(f"/api/play/{game['id']}/review/2").status_code == 404  # not played yet
         # The analysis runs as a task on the app's loop: wait for that task, not a clock.
         client.get(f"/api/play/{game['id']}/review/1")
-        runtime = client.app.state.play.get(game["id"])  # type: ignore[attr-defined]
+        runtime = client.app.state.play.tables[game["id"]]  # type: ignore[attr-defined]
         task = runtime.table.review_cache[1]
         if isinstance(task, asyncio.Task):
             assert client.portal is not None

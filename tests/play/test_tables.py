@@ -11,6 +11,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sqlalchemy import text
 
 from klaverjas.web import create_app
 
@@ -268,9 +269,9 @@ def test_abandoned_tables_expire(tmp_path: Path) -> None:
         old = make_table(client)
         fresh = make_table(client, seed=4)
         service = client.app.state.play  # type: ignore[attr-defined]
-        with service.store._conn:  # backdate one table: nobody touched it for eight days
-            service.store._conn.execute("UPDATE games SET updated = '2000-01-01T00:00:00+00:00' WHERE id = ?",
-                                        (old["id"],))
+        with service.store.db.transaction() as connection:  # backdate one table: nobody touched it for 8 days
+            connection.execute(text("UPDATE games SET updated = '2000-01-01T00:00:00+00:00' WHERE id = :id"),
+                               {"id": old["id"]})
         assert service.expire(max_idle_days=7) == 1
         assert client.get(f"/api/tables/{old['code']}").status_code == 404
         assert client.get(f"/api/tables/{fresh['code']}").status_code == 200

@@ -86,7 +86,7 @@ def check_reasons(events: list[dict[str, Any]]) -> int:
 def review_of(client: TestClient, game: dict[str, Any]) -> dict[str, Any]:
     mine = {"token": game["token"]}
     client.get(f"/api/play/{game['id']}/review/1", params=mine)
-    runtime = client.app.state.play.get(game["id"])  # type: ignore[attr-defined]
+    runtime = client.app.state.play.tables[game["id"]]  # type: ignore[attr-defined]
     task = runtime.table.review_cache[1]
     if isinstance(task, asyncio.Task):
         assert client.portal is not None

@@ -107,8 +107,7 @@ def create_app(db: str | Path | Database | None = None, pace: float = 0.7, *, li
         app.state.db = database
         app.state.store = Store(database)
         app.state.clubs = ClubStore(database)
-        # The game store has its own SQLite connection until it runs on the Database too.
-        app.state.play = PlayService(GameStore(database.path if database.path is not None else ":memory:"), pace)
+        app.state.play = PlayService(GameStore(database), pace)
     except DatabaseUnavailable as error:
         database.close()
         raise DatabaseError(f"cannot use the database {database.label}: {error.reason}") from None

@@ -17,6 +17,7 @@ from klaverjas.core import SEATS, Rules, RulesError, parse_card
 from klaverjas.core.reasons import card_words
 from klaverjas.core.record import RecordError, start_deal
 
+from ..db import run
 from ..errors import ErrorOut
 from ..pages import page
 from . import socket
@@ -52,8 +53,8 @@ def new_token() -> str:
     return secrets.token_urlsafe(18)
 
 
-def runtime_or_404(service: PlayService, game_id: str) -> TableRuntime:
-    runtime = service.get(game_id) if len(game_id) <= socket.MAX_ID else None
+async def runtime_or_404(service: PlayService, game_id: str) -> TableRuntime:
+    runtime = await service.get(game_id) if len(game_id) <= socket.MAX_ID else None
     if runtime is None:
         raise HTTPException(404, "no such game")
     return runtime
@@ -67,7 +68,7 @@ async def create_game(body: NewGame, service: Service) -> Created:
     seats = [SeatInfo("bot", north, "North"), SeatInfo("bot", east, "East"),
              SeatInfo("human", name=body.name or "You", token=token), SeatInfo("bot", west, "West")]
     table = GameTable.create(rules, seats, body.seed, first_dealer=3, created=now())
-    service.add(table, body.pace)
+    await service.add(table, body.pace)
     # The token travels in the fragment, which browsers never send to a server.
     return Created(id=table.id, token=token, seat="S", link=f"/play/{table.id}#token={token}")
 
@@ -76,7 +77,7 @@ async def create_game(body: NewGame, service: Service) -> Created:
 async def list_games(service: Service, token: Tokens = None) -> list[GameSummary]:
     """The games of the seat tokens sent (``?token=a&token=b``: a browser keeps its own), most recently
     changed first; nobody else's game is listed, and without tokens the list is empty."""
-    return [GameSummary.model_validate(s) for s in service.store.summaries(token or [])]
+    return [GameSummary.model_validate(s) for s in await run(service.store.summaries, token or [])]
 
 
 @router.get("/api/play/{game_id}", response_model=TableState, response_model_exclude_unset=True, tags=["play"],
@@ -84,17 +85,19 @@ async def list_games(service: Service, token: Tokens = None) -> list[GameSummary
 async def game_state(game_id: str, service: Service, token: Token = None) -> TableState:
     """The state as the seat of ``token`` sees it; with a table's spectator token, the public table.
     Without a valid token the game does not exist for the caller (404)."""
-    runtime = runtime_or_404(service, game_id)
-    seat = service.seat_of(runtime, token)
-    if seat is None and not (token and runtime.table.may_watch(token)):
-        raise HTTPException(404, "no such game")
-    return TableState.model_validate(runtime.table.state_for(seat))
+    runtime = await runtime_or_404(service, game_id)
+    async with runtime.lock:  # the stored table, not one being changed
+        await service.ensure_stored(runtime)
+        seat = service.seat_of(runtime, token)
+        if seat is None and not (token and runtime.table.may_watch(token)):
+            raise HTTPException(404, "no such game")
+        return TableState.model_validate(runtime.table.state_for(seat))
 
 
-def reader_or_404(service: PlayService, game_id: str, token: str | None) -> TableRuntime:
+async def reader_or_404(service: PlayService, game_id: str, token: str | None) -> TableRuntime:
     """A game whose finished deals the caller may read: at a table with friends only with one of its tokens
     (seat or spectator link), so its id alone reads nothing; a game against the computer by its id."""
-    runtime = runtime_or_404(service, game_id)
+    runtime = await runtime_or_404(service, game_id)
     if runtime.table.code and service.seat_of(runtime, token) is None and not runtime.table.may_watch(token):
         raise HTTPException(404, "no such game")
     return runtime
@@ -110,7 +113,7 @@ def finished_record(runtime: TableRuntime, number: int) -> dict[str, Any]:
 @router.get("/api/play/{game_id}/deals/{number}", response_model=DealRecord, response_model_exclude_unset=True,
             tags=["play"])
 async def deal_record(game_id: str, number: DealNumber, service: Service, token: Token = None) -> DealRecord:
-    return DealRecord.model_validate(finished_record(reader_or_404(service, game_id, token), number))
+    return DealRecord.model_validate(finished_record(await reader_or_404(service, game_id, token), number))
 
 
 @router.get("/api/play/{game_id}/review/{number}", response_model=Review, response_model_exclude_unset=True,
@@ -118,7 +121,7 @@ async def deal_record(game_id: str, number: DealNumber, service: Service, token:
 async def deal_review(game_id: str, number: DealNumber, service: Service, token: Token = None) -> Review:
     """The double-dummy review of a finished deal.  The analysis runs in the background: until it
     is ready the answer says ``pending`` and the page asks again."""
-    runtime = reader_or_404(service, game_id, token)
+    runtime = await reader_or_404(service, game_id, token)
     record = finished_record(runtime, number)
     cache = runtime.table.review_cache
     entry = cache.get(number)

@@ -1,8 +1,16 @@
-"""The play service: tables in memory and in the store, WebSocket connections, bots off the loop.
+"""The play service: tables cached in memory, the store the authority, WebSocket connections, bots off the loop.
 
-One asyncio lock per table serialises its actions (the lichess "one actor per
-game" idea); bots think in a worker thread on a :class:`~klaverjas.bots.View`
-snapshot and their decision is applied only if the table has not moved on.
+Any number of processes may serve one database. Each process keeps the tables it serves in memory, but every
+change is written against the stored table (:meth:`GameStore.save` refuses a write over a revision this
+process did not read; it then reloads the table and tries again), and every event goes out from the stored
+order: a connection is sent the events after the last one it got, so none is skipped or sent twice. Changes
+made by another process arrive as a PostgreSQL notification, or at the latest by the catch-up every few
+seconds. One asyncio lock per table serialises this process's changes to it and its reads of it.
+
+The computer players of a table are driven by the one process that holds its lease (renewed every second;
+another process takes an expired one over), and a human seat is played for once nobody has seen its person
+on any process for the table's away limit (``game_seats.seen``). Bots think in a worker thread on a
+:class:`~klaverjas.bots.View` snapshot and their decision is applied only if the table has not moved on.
 """
 
 from __future__ import annotations
@@ -11,9 +19,14 @@ import asyncio
 import contextlib
 import hmac
 import logging
+import os
+import secrets
+import socket
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol, cast
+from functools import partial
+from typing import Any, Protocol, TypeVar, cast
 
 from starlette.requests import HTTPConnection
 
@@ -21,13 +34,22 @@ from klaverjas.bots import BasicBot
 from klaverjas.bots.strong import StrongBot, available
 from klaverjas.core import SEATS
 
+from ..db import DatabaseUnavailable, run
 from .frames import table_frame
 from .game import ActionError, GameTable, restore_checked
 from .models import Texts
-from .store import GameStore
+from .store import CHANNEL, Conflict, GameFormatError, GameStore, SeatRow
 
 log = logging.getLogger("klaverjas.play")
 STATE_EVENTS = 50  # a state frame after (re)connecting carries at most this many of the missed events
+TICK = 1.0  # seconds between a process's rounds of heartbeat, lease renewal, claims and away checks
+LEASE = 5.0  # seconds a lease on a table's computer players lasts unless renewed
+CLAIMS_PER_TICK = 3  # unowned tables a process takes up per tick: after a restart they resume gradually
+CATCH_UP = 2  # ticks between comparisons of the stored tables with this process's (missed notifications)
+QUIET = 10.0  # seconds without any process alive that count as a restart of everything
+RETRIES = 8  # writes of one action that may find the table changed by another process
+
+T = TypeVar("T")
 
 
 class Socket(Protocol):
@@ -42,17 +64,34 @@ class Connection:
     lang: str = "en"
 
 
+def seat_rows(table: GameTable) -> tuple[SeatRow, ...]:
+    return tuple(SeatRow(s, info.token if info.kind == "human" else "", info.kind == "human", info.replaced)
+                 for s, info in enumerate(table.seats))
+
+
+def bots_have_work(table: GameTable) -> bool:
+    """Whether a computer player has something to do (without asking one: that may take a while)."""
+    if table.phase == "deal_over":
+        return all(info.played_by_bot for info in table.seats)
+    if table.claim_open() is not None and table.deal.tricks[-1].winner in table.bots:
+        return True
+    return table.bot_calls() is not None or table.bot_to_move() is not None
+
+
 @dataclass
 class TableRuntime:
     table: GameTable
     pace: float
     away_limit: float = 60.0  # seconds a human may be gone before a computer player takes the seat
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    sending: asyncio.Lock = field(default_factory=asyncio.Lock)  # one delivery at a time: frames in seq order
     connections: set[Connection] = field(default_factory=set)
     driver: asyncio.Task[None] | None = None
-    away_timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
     chat_times: dict[int | None, list[float]] = field(default_factory=dict)
     saved_seq: int = 0  # events up to here are in the store
+    revision: int = 0  # the stored revision the table in memory is
+    stale: bool = False  # the table in memory may differ from the store (a write failed midway): reload it
+    seats_saved: tuple[SeatRow, ...] = ()
 
     def connected(self, seat: int) -> bool:
         return any(c.seat == seat for c in self.connections)
@@ -64,27 +103,117 @@ class PlayService:
         self.default_pace = pace
         self.tables: dict[str, TableRuntime] = {}
         self.advice_wait = 3.0  # seconds the strong player may take for a hint
+        # This process, in leases: its host and pid say which one it is, the random part that it is not an
+        # earlier process with the same pid.
+        self.owner = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(4)}"
+        self.leased: set[str] = set()  # tables whose computer players this process drives
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._loading: dict[str, asyncio.Lock] = {}
+        self._stopping = False
 
     # --- tables ------------------------------------------------------------------
-    def add(self, table: GameTable, pace: float | None = None, away_limit: float = 60.0) -> TableRuntime:
+    async def add(self, table: GameTable, pace: float | None = None, away_limit: float = 60.0) -> TableRuntime:
         runtime = TableRuntime(table, self.default_pace if pace is None else pace, away_limit)
+        async with runtime.lock:
+            await self._save(runtime, new=True)
         self.tables[table.id] = runtime
-        self.save(runtime)
         return runtime
 
-    def get(self, table_id: str) -> TableRuntime | None:
+    async def get(self, table_id: str) -> TableRuntime | None:
+        """The table as stored now (loaded, or brought up to date when another process changed it), or None."""
         runtime = self.tables.get(table_id)
         if runtime is None:
-            data = self.store.load(table_id)
-            if data is None:
+            async with self._loading.setdefault(table_id, asyncio.Lock()):
+                runtime = self.tables.get(table_id)
+                if runtime is None:
+                    data = await self._load(table_id)
+                    if data is None:
+                        self._loading.pop(table_id, None)
+                        return None
+                    table = restore_checked(data, log.error)
+                    if table is None:
+                        self._loading.pop(table_id, None)
+                        return None
+                    runtime = TableRuntime(table, float(data.get("pace", self.default_pace)),
+                                           float(data.get("away_limit", 60.0)), saved_seq=table.seq,
+                                           revision=int(data["revision"]), seats_saved=seat_rows(table))
+                    self.tables[table_id] = runtime
+                    self._loading.pop(table_id, None)
+                    return runtime
+        async with runtime.lock:
+            if not await self._sync(runtime, verify=True):
                 return None
-            table = restore_checked(data, log.error)
-            if table is None:
-                return None
-            runtime = TableRuntime(table, float(data.get("pace", self.default_pace)),
-                                   float(data.get("away_limit", 60.0)), saved_seq=table.seq)
-            self.tables[table_id] = runtime
         return runtime
+
+    async def _load(self, table_id: str) -> dict[str, Any] | None:
+        try:
+            return await run(self.store.load, table_id)
+        except GameFormatError as exc:
+            log.error("%s", exc)
+            return None
+
+    async def _sync(self, runtime: TableRuntime, verify: bool = False) -> bool:
+        """Under the table's lock, before the table is read: make the table in memory the stored one when it
+        may differ (a write of it failed; with ``verify``, ask the store). False when the table is no longer
+        stored."""
+        if not (verify or runtime.stale):
+            return True
+        table_id = runtime.table.id
+        if not runtime.stale and (await run(self.store.revisions, [table_id])).get(table_id) == runtime.revision:
+            return True
+        data = await self._load(table_id)
+        table = restore_checked(data, log.error) if data is not None else None
+        if data is None or table is None:
+            self.tables.pop(table_id, None)
+            return False
+        table.review_cache = runtime.table.review_cache  # finished deals do not change
+        runtime.table, runtime.saved_seq, runtime.revision = table, table.seq, int(data["revision"])
+        runtime.pace = float(data.get("pace", runtime.pace))
+        runtime.away_limit = float(data.get("away_limit", runtime.away_limit))
+        runtime.seats_saved, runtime.stale = seat_rows(table), False
+        return True
+
+    async def ensure_stored(self, runtime: TableRuntime) -> bool:
+        """For a reader holding the table's lock: the table in memory is the stored one, never one whose write
+        failed."""
+        return await self._sync(runtime)
+
+    async def _save(self, runtime: TableRuntime, new: bool = False) -> None:
+        """Under the table's lock: write the table's change (raises :class:`Conflict` when another process
+        wrote it first; the table is then reloaded at the next :meth:`_sync`)."""
+        table = runtime.table
+        # Events are numbered from 1 without gaps, so the first unsaved one sits at index saved_seq.
+        data = table.to_json(events_after=runtime.saved_seq)
+        data["pace"] = runtime.pace
+        data["away_limit"] = runtime.away_limit
+        seats = seat_rows(table)
+        runtime.stale = True  # until the store has it (a failure or cancellation leaves it so)
+        runtime.revision = await run(self.store.save, data, table.phase, seq=table.seq,
+                                     revision=None if new else runtime.revision, bot_due=bots_have_work(table),
+                                     seats=seats if seats != runtime.seats_saved else None)
+        runtime.saved_seq, runtime.seats_saved, runtime.stale = table.seq, seats, False
+
+    async def change(self, runtime: TableRuntime, apply: Callable[[GameTable], T]) -> T:
+        """``apply`` the change to the stored table and write it; its events then go to every connection.
+        Raises ActionError (nothing changed) when refused."""
+        for _ in range(RETRIES):
+            async with runtime.lock:
+                if not await self._sync(runtime):
+                    raise ActionError("no_game", "no such game")
+                try:
+                    result = apply(runtime.table)
+                except ActionError:
+                    read = runtime.revision
+                    if not await self._sync(runtime, verify=True) or runtime.revision == read:
+                        raise
+                    continue  # refused by a table another process had changed meanwhile: try the stored one
+                try:
+                    await self._save(runtime)
+                except Conflict:
+                    continue
+            await self.deliver(runtime)
+            return result
+        raise DatabaseUnavailable(f"table {runtime.table.id} kept changing under this process's writes")
 
     def seat_of(self, runtime: TableRuntime, token: str | None) -> int | None:
         """The seat a token belongs to (constant-time compare), else None."""
@@ -95,56 +224,29 @@ class PlayService:
                 return seat
         return None
 
-    def save(self, runtime: TableRuntime) -> None:
-        # Events are numbered from 1 without gaps, so the first unsaved one sits at index saved_seq.
-        data = runtime.table.to_json(events_after=runtime.saved_seq)
-        data["pace"] = runtime.pace
-        data["away_limit"] = runtime.away_limit
-        self.store.save(data, runtime.table.phase)
-        runtime.saved_seq = runtime.table.seq
-
     # --- connections ---------------------------------------------------------------
     async def join(self, runtime: TableRuntime, conn: Connection, since: int = 0) -> None:
-        runtime.connections.add(conn)
-        table = runtime.table
-        if conn.seat is not None:
-            timer = runtime.away_timers.pop(conn.seat, None)
-            if timer is not None:
-                timer.cancel()
-            if table.seats[conn.seat].replaced:
-                async with runtime.lock:
-                    table.reclaim(conn.seat)
-                    self.save(runtime)
-                await self.broadcast(runtime)
-        await conn.socket.send_json(table_frame("state", table.events_for(conn.seat, since)[-STATE_EVENTS:],
-                                                table.state_for(conn.seat)))
-        conn.last_seq = table.seq
+        seat = conn.seat
+        if seat is not None:
+            await run(self.store.seen, [(runtime.table.id, seat)])
+            if runtime.table.seats[seat].replaced:
+                await self.change(runtime, lambda table: table.reclaim(seat))
+        async with runtime.sending:
+            async with runtime.lock:
+                await self._sync(runtime)
+                table = runtime.table
+                runtime.connections.add(conn)
+                frame = table_frame("state", table.events_for(seat, since)[-STATE_EVENTS:], table.state_for(seat))
+                conn.last_seq = table.seq
+            await conn.socket.send_json(frame)
         self.kick(runtime)
 
     def leave(self, runtime: TableRuntime, conn: Connection) -> None:
         runtime.connections.discard(conn)
         seat = conn.seat
         if seat is not None and not runtime.connected(seat) and runtime.table.seats[seat].kind == "human":
-            self.start_away_timer(runtime, seat)
-
-    def start_away_timer(self, runtime: TableRuntime, seat: int) -> None:
-        """A human with no connection left is replaced by a computer player after the table's limit."""
-        old = runtime.away_timers.pop(seat, None)
-        if old is not None:
-            old.cancel()
-        loop = asyncio.get_running_loop()
-        runtime.away_timers[seat] = loop.call_later(
-            runtime.away_limit, lambda: loop.create_task(self._replace(runtime, seat)))
-
-    async def _replace(self, runtime: TableRuntime, seat: int) -> None:
-        runtime.away_timers.pop(seat, None)
-        if runtime.connected(seat):
-            return
-        async with runtime.lock:
-            runtime.table.replace(seat)
-            self.save(runtime)
-        await self.broadcast(runtime)
-        self.kick(runtime)
+            # The away clock of his seat starts now (it stands still while he is connected anywhere).
+            self._background(run(self.store.seen, [(runtime.table.id, seat)]))
 
     async def chat(self, runtime: TableRuntime, seat: int | None, text: str) -> None:
         """Table chat: at most 5 messages in 10 seconds per seat, 200 characters, shown as text."""
@@ -158,36 +260,43 @@ class PlayService:
         if len(clean) > 200:
             raise ActionError("too_long", "a chat message has at most 200 characters")
         runtime.chat_times[seat] = [*recent, now_]
-        async with runtime.lock:
-            runtime.table.chat(seat, clean)
-            self.save(runtime)
-        await self.broadcast(runtime)
+        await self.change(runtime, lambda table: table.chat(seat, clean))
 
-    async def broadcast(self, runtime: TableRuntime) -> None:
-        table = runtime.table
-        for conn in list(runtime.connections):
-            events = table.events_for(conn.seat, conn.last_seq)
-            conn.last_seq = table.seq
-            frame = table_frame("update", events, table.state_for(conn.seat))
-            try:
-                await conn.socket.send_json(frame)
-            except Exception:  # a closed socket: the reader loop will drop it
-                runtime.connections.discard(conn)
+    async def deliver(self, runtime: TableRuntime, *, refresh: bool = False) -> None:
+        """Send each connection the events after the last one it got, with its state (``refresh``: bring the
+        table up to date from the store first)."""
+        async with runtime.sending:
+            async with runtime.lock:
+                # Never a table whose write failed: its events were not stored and will not be.
+                if not await self._sync(runtime, verify=refresh):
+                    return
+                table = runtime.table
+                frames = []
+                for conn in list(runtime.connections):
+                    if conn.last_seq >= table.seq:
+                        continue
+                    frames.append((conn, table_frame("update", table.events_for(conn.seat, conn.last_seq),
+                                                     table.state_for(conn.seat))))
+                    conn.last_seq = table.seq
+            for conn, frame in frames:
+                try:
+                    await conn.socket.send_json(frame)
+                except Exception:  # a closed socket: the reader loop will drop it
+                    runtime.connections.discard(conn)
 
     # --- actions ----------------------------------------------------------------------
     async def act(self, runtime: TableRuntime, seat: int, message: dict[str, Any]) -> None:
         """Apply a human action; raises ActionError (nothing changed) when refused."""
-        async with runtime.lock:
-            runtime.table.act(seat, message)
-            self.save(runtime)
-        await self.broadcast(runtime)
+        await self.change(runtime, lambda table: table.act(seat, message))
         self.kick(runtime)
 
     async def hint(self, runtime: TableRuntime, seat: int) -> list[dict[str, Any]]:
-        table = runtime.table
-        if table.to_move != seat or table.phase not in ("trump", "play"):
-            raise ActionError("not_your_turn", "a hint is given when it is your turn")
-        view = table.bot_view(seat)
+        async with runtime.lock:
+            await self._sync(runtime)
+            table = runtime.table
+            if table.to_move != seat or table.phase not in ("trump", "play"):
+                raise ActionError("not_your_turn", "a hint is given when it is your turn")
+            view = table.bot_view(seat)
         options = await self.advice(view)
         return [o.as_json(view.phase) for o in options]
 
@@ -204,28 +313,67 @@ class PlayService:
         return list(await asyncio.to_thread(BasicBot().advise, view))
 
     # --- bots -----------------------------------------------------------------------
-    def kick(self, runtime: TableRuntime) -> None:
-        """Make sure the bots of this table get to move (one driver task per table)."""
-        if runtime.driver is None or runtime.driver.done():
-            runtime.driver = asyncio.get_running_loop().create_task(self._drive(runtime))
+    def kick(self, runtime: TableRuntime, *, claimed: bool = False) -> None:
+        """Make sure the bots of this table get to move: one driver task per table in this process, and it
+        drives only with the table's lease. ``claimed``: the store says they have work (drive to find out)."""
+        if runtime.driver is not None and not runtime.driver.done():
+            return
+        if not claimed and not bots_have_work(runtime.table):
+            return
+        runtime.driver = asyncio.get_running_loop().create_task(self._drive_leased(runtime))
 
-    async def _drive(self, runtime: TableRuntime) -> None:
-        table = runtime.table
-        while True:
+    async def _drive_leased(self, runtime: TableRuntime) -> None:
+        table_id = runtime.table.id
+        if not await run(self.store.acquire, table_id, self.owner, LEASE):
+            return  # another process drives them
+        self.leased.add(table_id)
+        released = False
+        try:
+            released = await self._drive(runtime)
+        finally:
+            self.leased.discard(table_id)
+            if not released and not self._stopping:  # stopped by an error: let another process take over now
+                self._background(run(self.store.drop_lease, table_id, self.owner))
+
+    async def _drive(self, runtime: TableRuntime) -> bool:
+        """Drive the computer players while this process holds the lease; True when they had nothing left
+        to do and the lease was given up."""
+        table_id = runtime.table.id
+        verify = True  # the table in memory may be older than the store's when the lease was just taken
+        while table_id in self.leased:
             async with runtime.lock:
+                if not await self._sync(runtime, verify=verify):
+                    return False
+                verify = False
+                table = runtime.table
                 claims = table.bot_claims()
                 caller = table.bot_calls()
                 seat = table.bot_to_move()
+                revision = runtime.revision
                 if not claims and caller is None and seat is None:
                     if table.phase == "deal_over" and all(i.played_by_bot for i in table.seats):
                         table.next_deal()
-                        self.save(runtime)
-                        continue
-                    return
+                        try:
+                            await self._save(runtime)
+                        except Conflict:
+                            continue
+                        idle = False
+                    else:
+                        idle = True
+                else:
+                    idle = None
                 seq = table.seq
                 view = table.bot_view(seat) if seat is not None and not claims and caller is None else None
                 # Taken under the lock: a person may take this seat while the bot waits or thinks below.
                 bot = table.bots[seat] if view is not None and seat is not None else None
+            if idle is True:
+                if await run(self.store.release, table_id, self.owner, revision):
+                    return True
+                verify = True  # the table moved on meanwhile: look again
+                continue
+            if idle is False:
+                await self.deliver(runtime)
+                continue
             pace = runtime.pace
             if pace and not claims:  # a claim is said as the trick is taken
                 # A little longer after a trick, so people see who took it.
@@ -242,7 +390,7 @@ class PlayService:
                     log.exception("bot at %s failed; playing a fallback", SEATS[seat])
                     decision, why = BasicBot().explain(view)
             async with runtime.lock:
-                if table.seq != seq:
+                if runtime.table is not table or table.seq != seq or runtime.stale:
                     continue  # someone acted meanwhile; look again
                 try:
                     if claims:
@@ -254,22 +402,96 @@ class PlayService:
                         table.apply_bot(seat, decision, why)
                 except ActionError:
                     log.exception("bot action refused at table %s", table.id)
-                    return
-                self.save(runtime)
-            await self.broadcast(runtime)
+                    return False
+                try:
+                    await self._save(runtime)
+                except Conflict:
+                    continue  # another process wrote the table first: reload and look again
+            await self.deliver(runtime)
+        return False
 
+    # --- the process's rounds -------------------------------------------------------------
     async def resume_all(self) -> None:
-        """After a restart: load unfinished tables so their bots continue; nobody is connected yet, so
-        every human's away timer starts."""
-        self.expire()
-        for table_id in self.store.ids():
-            runtime = self.get(table_id)
-            if runtime is None or runtime.table.phase == "match_over":
-                continue
-            for seat, info in enumerate(runtime.table.seats):
-                if info.kind == "human" and not info.replaced:
-                    self.start_away_timer(runtime, seat)
-            self.kick(runtime)
+        """At start: forget abandoned tables, say this process runs (after a stop of every process each
+        human's away clock starts again), and start the rounds that take up tables nobody drives, a few per
+        second, and listen for other processes' changes."""
+        await run(self.expire)
+        await run(self.store.alive, self.owner, QUIET)
+        self._background(self._rounds())
+        if self.store.db.dialect == "postgresql":
+            self._background(self._listen())
+
+    def _background(self, work: Any) -> asyncio.Task[Any]:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    async def _rounds(self) -> None:
+        tick = 0
+        while True:
+            try:
+                await self._round(catch_up=tick % CATCH_UP == 0)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # the database away for a moment: the next round tries again
+                log.warning("play round failed: %s", exc)
+            tick += 1
+            await asyncio.sleep(TICK)
+
+    async def _round(self, catch_up: bool) -> None:
+        await run(self.store.alive, self.owner, QUIET)
+        present = {(r.table.id, c.seat) for r in list(self.tables.values()) for c in r.connections
+                   if c.seat is not None}
+        await run(self.store.seen, sorted(present))
+        held = set(self.leased)
+        kept = await run(self.store.renew, self.owner, LEASE)
+        self.leased -= held - kept  # taken over by another process (this one was too slow): stop driving
+        for game_id in await run(self.store.due, CLAIMS_PER_TICK):
+            if game_id not in self.leased:
+                runtime = await self.get(game_id)
+                if runtime is not None:
+                    self.kick(runtime, claimed=True)
+        for game_id, seat in await run(self.store.away):
+            away = await self.get(game_id)
+            if away is not None and not away.connected(seat) and await run(self.store.is_away, game_id, seat):
+                await self.change(away, partial(GameTable.replace, seat=seat))
+                self.kick(away)
+        for game_id, seat in present:  # back while a computer player was put in his place
+            back = self.tables.get(game_id)
+            if back is not None and back.table.seats[seat].replaced:
+                await self.change(back, partial(GameTable.reclaim, seat=seat))
+        if catch_up:
+            watched = {i: r for i, r in list(self.tables.items()) if r.connections}
+            stored = await run(self.store.revisions, list(watched))
+            for game_id, runtime in watched.items():
+                if stored.get(game_id, -1) != runtime.revision:
+                    self._background(self.deliver(runtime, refresh=True))
+
+    async def _listen(self) -> None:
+        """One connection per process listens for the changes of every process; a change to a table this
+        process has connections for is delivered to them."""
+        import psycopg
+
+        url = self.store.db.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(url, autocommit=True) as connection:
+                    await connection.execute(f"LISTEN {CHANNEL}")
+                    for watched in list(self.tables.values()):  # what changed while nobody listened
+                        if watched.connections:
+                            self._background(self.deliver(watched, refresh=True))
+                    async for note in connection.notifies():
+                        game_id, _, revision = note.payload.rpartition(":")
+                        changed = self.tables.get(game_id)
+                        if changed is not None and changed.connections and revision.isdigit() and \
+                                int(revision) > changed.revision:
+                            self._background(self.deliver(changed, refresh=True))
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.warning("listening for other processes' changes failed (%s); again in a second", exc)
+                await asyncio.sleep(1)
 
     def expire(self, max_idle_days: float = 7.0) -> int:
         """Forget tables nobody has touched for a while (and nobody is connected to)."""
@@ -284,13 +506,16 @@ class PlayService:
         return removed
 
     async def shutdown(self) -> None:
-        for runtime in self.tables.values():
-            for timer in runtime.away_timers.values():
-                timer.cancel()
-            if runtime.driver is not None:
-                runtime.driver.cancel()
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await runtime.driver
+        self._stopping = True
+        tasks = [t for t in self._tasks]
+        drivers = [r.driver for r in self.tables.values() if r.driver is not None]
+        for task in [*tasks, *drivers]:
+            task.cancel()
+        for task in [*tasks, *drivers]:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        with contextlib.suppress(Exception):  # its tables' computer players go to another process at once
+            await run(self.store.gone, self.owner)
 
 
 def play_service(conn: HTTPConnection) -> PlayService:
@@ -302,4 +527,4 @@ async def sweep(service: PlayService, every: float = 3600.0) -> None:
     """Forget abandoned tables every hour (also done at every start)."""
     while True:
         await asyncio.sleep(every)
-        service.expire()
+        await run(service.expire)

@@ -48,7 +48,7 @@ async def game_socket(socket: WebSocket, game_id: str,
 
 
 async def _serve(socket: WebSocket, game_id: str, service: PlayService, limiter: Limiter, address: str) -> None:
-    runtime = service.get(game_id) if len(game_id) <= MAX_ID else None
+    runtime = await service.get(game_id) if len(game_id) <= MAX_ID else None
     if runtime is None:
         await socket.send_json(error_frame("no_game", "no such game"))
         await socket.close(code=4404)

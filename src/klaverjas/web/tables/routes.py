@@ -17,6 +17,7 @@ from fastapi.responses import FileResponse
 
 from klaverjas.core import SEATS
 
+from ..db import run
 from ..errors import ErrorOut
 from ..pages import page
 from ..play.game import ActionError, GameTable, SeatInfo
@@ -35,12 +36,12 @@ STATUS = {"seat_taken": 409, "not_now": 409, "bad_invite": 403, "not_host": 403}
 router = APIRouter()
 
 
-def runtime_of_code(service: PlayService, code: str) -> TableRuntime:
+async def runtime_of_code(service: PlayService, code: str) -> TableRuntime:
     clean = code.strip().upper()
     if len(clean) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in clean):
         raise HTTPException(404, "no table with that code")
-    table_id = service.store.id_of_code(clean)
-    runtime = service.get(table_id) if table_id else None
+    table_id = await run(service.store.id_of_code, clean)
+    runtime = await service.get(table_id) if table_id else None
     if runtime is None:
         raise HTTPException(404, "no table with that code")
     return runtime
@@ -76,10 +77,10 @@ async def create_table(body: NewTable, service: Service) -> Joined:
     seats[seat] = SeatInfo("human", body.level, body.name.strip() or "Host", token)
     for _ in range(20):
         code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-        if service.store.id_of_code(code) is None:
+        if await run(service.store.id_of_code, code) is None:
             break
     table = GameTable.create(rules, seats, body.seed, first_dealer=3, created=now(), code=code, host=seat)
-    service.add(table, body.pace, body.away_limit)
+    await service.add(table, body.pace, body.away_limit)
     return Joined(id=table.id, code=code, token=token, seat=body.seat, link=seat_link(table, token))
 
 
@@ -87,7 +88,8 @@ async def create_table(body: NewTable, service: Service) -> Joined:
 async def table_info(code: str, service: Service) -> TableInfo:
     """The join page: who sits where and which chairs are open; no chat. The game's id opens nothing
     without a seat token or the spectator link."""
-    table = runtime_of_code(service, code).table
+    runtime = await runtime_of_code(service, code)
+    table = runtime.table
     return TableInfo.model_validate({
         "id": table.id, "free": [SEATS[s] for s, info in enumerate(table.seats) if info.kind == "open"],
         "code": table.code, "rules": str(table.rules), "started": table.started,
@@ -99,10 +101,9 @@ async def table_info(code: str, service: Service) -> TableInfo:
              responses={**NO_TABLE, 403: {"model": ErrorOut, "description": "the invitation is not valid"},
                         409: {"model": ErrorOut, "description": "the chair is taken, or the match is over"}})
 async def join_table(code: str, body: JoinTable, service: Service) -> Joined:
-    runtime = runtime_of_code(service, code)
-    table = runtime.table
+    runtime = await runtime_of_code(service, code)
     if body.invite is not None and body.seat is None:
-        invited = table.invited_seat(body.invite)
+        invited = runtime.table.invited_seat(body.invite)
         if invited is None:
             raise HTTPException(403, "this invitation is not valid: it was used or replaced")
         seat = invited
@@ -111,17 +112,14 @@ async def join_table(code: str, body: JoinTable, service: Service) -> Joined:
     else:
         raise HTTPException(422, "seat: choose a seat (or join with the host's invitation)")
     token = new_token()
-    async with runtime.lock:
-        try:
-            table.sit(seat, body.name.strip() or SEATS[seat], token, body.invite)
-        except ActionError as exc:
-            raise refused(exc) from None
-        service.save(runtime)
-    # Someone who takes a seat and never connects is away: a computer player plays for him after the limit.
-    if not runtime.connected(seat):
-        service.start_away_timer(runtime, seat)
-    await service.broadcast(runtime)
+    try:
+        # A seat's new person starts its away clock: one who never connects is played for after the limit.
+        await service.change(runtime, lambda table: table.sit(seat, body.name.strip() or SEATS[seat], token,
+                                                               body.invite))
+    except ActionError as exc:
+        raise refused(exc) from None
     service.kick(runtime)
+    table = runtime.table
     return Joined.model_validate({"id": table.id, "code": table.code, "token": token, "seat": SEATS[seat],
                                   "link": seat_link(table, token)})
 
@@ -133,15 +131,13 @@ async def join_table(code: str, body: JoinTable, service: Service) -> Joined:
 async def invite(code: str, body: SeatInvite, service: Service, authorization: Authorization = None) -> Link:
     """The host lets someone in: a one-time link for a seat that is open, played by a computer player, or
     held by someone who is away (his token stops working when the invitation is used)."""
-    runtime = runtime_of_code(service, code)
+    runtime = await runtime_of_code(service, code)
     by = host_seat(service, runtime, authorization)
     seat = SEATS.index(body.seat)
-    async with runtime.lock:
-        try:
-            secret = runtime.table.invite(by, seat)
-        except ActionError as exc:
-            raise refused(exc) from None
-        service.save(runtime)
+    try:
+        secret = await service.change(runtime, lambda table: table.invite(by, seat))
+    except ActionError as exc:
+        raise refused(exc) from None
     return Link(link=f"/t/{runtime.table.code}#invite={secret}", seat=body.seat)
 
 
@@ -149,11 +145,9 @@ async def invite(code: str, body: SeatInvite, service: Service, authorization: A
              responses={**NO_TABLE, 403: {"model": ErrorOut, "description": "not the host's token"}})
 async def spectate(code: str, body: NoOptions, service: Service, authorization: Authorization = None) -> Link:
     """The spectator link the host may share: it shows the public table, never the code or the chat."""
-    runtime = runtime_of_code(service, code)
+    runtime = await runtime_of_code(service, code)
     by = host_seat(service, runtime, authorization)
-    async with runtime.lock:
-        secret = runtime.table.spectator_token(by)
-        service.save(runtime)
+    secret = await service.change(runtime, lambda table: table.spectator_token(by))
     return Link(link=f"/t/{runtime.table.code}#watch={secret}", seat=None)
 
 
