@@ -33,12 +33,14 @@ from .play.store import GameStore
 from .security import SecurityMiddleware, allowed_hosts
 from .storage import default_db_path
 from .tables import routes as tables
+from .thinking import Thinker
 
 
 @contextlib.asynccontextmanager
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     """Resume the unfinished tables, forget abandoned ones every hour, stop every table's tasks at the end."""
     service: PlayService = app.state.play
+    service.thinker.start()
     await service.resume_all()
     sweeper = asyncio.get_running_loop().create_task(sweep(service))
     try:
@@ -46,6 +48,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     finally:
         sweeper.cancel()
         await service.shutdown()
+        service.thinker.stop()
 
 
 class DatabaseError(Exception):
@@ -53,10 +56,11 @@ class DatabaseError(Exception):
 
 
 def create_app(db_path: str | Path | None = None, pace: float = 0.7, *, limits: Limits | None = None,
-               hosts: Sequence[str] | None = None) -> FastAPI:
+               hosts: Sequence[str] | None = None, think_workers: int | None = None) -> FastAPI:
     """The app on one SQLite file (default: $KLAVERJAS_DB or ./data/klaverjas.db); ``pace`` is the
     default seconds a computer player takes per card; ``limits`` the rate limits (:class:`.limits.Limits`);
-    ``hosts`` the host names it answers to (default: $KLAVERJAS_ALLOWED_HOSTS, else localhost, 127.0.0.1).
+    ``hosts`` the host names it answers to (default: $KLAVERJAS_ALLOWED_HOSTS, else localhost, 127.0.0.1);
+    ``think_workers`` the processes for strong decisions, hints and reviews (:mod:`.thinking`; 0: threads).
 
     Raises :class:`DatabaseError` with the reason when the database is unusable."""
     db_file = db_path if db_path is not None else default_db_path()
@@ -69,7 +73,7 @@ def create_app(db_path: str | Path | None = None, pace: float = 0.7, *, limits: 
                               "tells what the app promises.")
     try:
         app.state.store = Store(db_file)
-        app.state.play = PlayService(GameStore(db_file), pace)
+        app.state.play = PlayService(GameStore(db_file), pace, Thinker(think_workers))
     except (sqlite3.Error, OSError) as exc:
         raise DatabaseError(f"cannot use the database {db_file}: {exc}") from None
     app.state.limiter = Limiter(limits or Limits())

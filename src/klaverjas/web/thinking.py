@@ -1,0 +1,229 @@
+"""The app's heavy thinking, off the event loop: strong decisions, hints and deal reviews.
+
+Threads share the GIL: numba releases it inside the solver's kernel, but the strong player's sampling
+and weighing are Python, so a strong bot thinking in a thread slows every socket of the process. A
+:class:`Thinker` runs that work in a pool of worker processes instead, and the loop only waits.
+
+What crosses to a worker is small and picklable: the :class:`~klaverjas.bots.View` (a frozen dataclass
+of ints and tuples, about 3 kB) and the bot itself with the state it keeps between decisions (its random
+generator and the evidence cache of the deal, about 4 kB); the worker sends the bot back with the
+decision and the table's bot takes over its state. So a table's bots draw the same numbers, decision
+after decision, whether they think in a worker or in this process.
+
+Workers come from a ``forkserver`` (forking a process that runs an event loop and threads is unsafe; the
+fork server is a clean single-threaded process) that has imported the solver once, so a worker starts
+in milliseconds; each loads the solver's compiled kernel from numba's cache as it starts
+(:func:`klaverjas.solver.warm.warm`), so the first decision does not compile.
+
+The cheap levels (``random``, ``basic``) think in a thread as before: their decision takes about a
+millisecond, less than a round trip to a worker (benchmarks/play_latency.py prints both).
+
+A worker that dies (``BrokenProcessPool``) or a task that a worker took and does not finish within
+``timeout`` seconds never stalls a table: the decision falls back to the basic player's, a hint to the
+basic player's advice, a review to a thread of this process, and the pool is replaced.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import copy
+import logging
+import multiprocessing
+import os
+from collections.abc import Callable
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+from klaverjas.bots import BasicBot, Bot, Option, View
+from klaverjas.core.texts import Text
+
+log = logging.getLogger("klaverjas.thinking")
+T = TypeVar("T")
+
+POOL_LEVELS = frozenset({"strong"})  # the levels whose decisions are worth a worker
+# Attributes a bot keeps for the benchmarks, not for its decisions: not sent to a worker and back.
+TRANSIENT = ("searched",)
+# What the fork server imports once, so each worker forked from it starts with them loaded.
+PRELOAD = ["klaverjas.web.thinking", "klaverjas.bots.strong", "klaverjas.solver", "klaverjas.solver.analyse"]
+
+
+def default_workers() -> int:
+    return max(1, min(4, os.cpu_count() or 1))
+
+
+class ThinkingFailed(Exception):
+    """The pool did not answer: a worker died, or the task outlived the timeout."""
+
+
+# --- what runs in a worker ---------------------------------------------------------
+def _warm_worker() -> None:
+    try:
+        from klaverjas.solver.warm import warm
+    except ImportError:  # no numpy: no strong player and no reviews, nothing to warm
+        return
+    warm()
+
+
+def _worker_pid() -> int:
+    return os.getpid()
+
+
+def explain_in_worker(bot: Bot, view: View) -> tuple[Any, Text, Bot]:
+    """A bot's decision with its reason, and the bot with the state it has after deciding."""
+    decision, why = bot.explain(view)
+    return decision, why, bot
+
+
+def strong_advice(view: View) -> list[Option]:
+    from klaverjas.bots.strong import StrongBot
+
+    return StrongBot().advise(view)
+
+
+def review_cards(record: dict[str, Any]) -> list[dict[str, Any]]:
+    """What each card of a finished deal cost against the best card at that moment (the solver);
+    raises ``RecordError``/``ValueError`` for a record that does not replay."""
+    from klaverjas.core import parse_card
+    from klaverjas.core.record import start_deal
+    from klaverjas.solver.analyse import analyse_deal
+
+    deal = start_deal(record)
+    return [r.as_json() for r in analyse_deal(deal, [parse_card(c) for c in record["plays"]])]
+
+
+# --- the pool ------------------------------------------------------------------------
+def portable(bot: Bot) -> Bot:
+    """A shallow twin of ``bot`` without its transient attributes, to send to a worker."""
+    twin = copy.copy(bot)
+    for name in TRANSIENT:
+        if isinstance(getattr(twin, name, None), list):
+            setattr(twin, name, [])
+    return twin
+
+
+def adopt(bot: Bot, thought: Bot) -> None:
+    """``bot`` takes over the state ``thought`` (its twin, back from a worker) has after deciding."""
+    for name, value in vars(thought).items():
+        if name in TRANSIENT and isinstance(value, list):
+            getattr(bot, name).extend(value)
+        else:
+            setattr(bot, name, value)
+
+
+class Thinker:
+    """Runs heavy thinking in ``workers`` processes (0: in threads of this process, as a test or a
+    machine without processes to spare may want). ``timeout``: seconds a worker may take for one task."""
+
+    def __init__(self, workers: int | None = None, timeout: float = 20.0, start_method: str = "forkserver"):
+        self.workers = default_workers() if workers is None else workers
+        self.timeout = timeout
+        self.start_method = start_method
+        self.restarts = 0  # pools replaced after a dead worker or a timeout
+        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+
+    @property
+    def uses_processes(self) -> bool:
+        return self.workers > 0
+
+    def start(self, prestart: bool = False) -> None:
+        """Make the pool; its workers start at the first task, or now with ``prestart`` (a server)."""
+        if not self.uses_processes or self._pool is not None:
+            return
+        self._pool = self._new_pool()
+        if prestart:
+            self.prestart()
+
+    def prestart(self) -> list[int]:
+        """Start every worker now (each warms the solver as it starts); returns their process ids."""
+        pool = self._running_pool()
+        # Each submit finding no idle worker starts one, so as many tasks at once start them all.
+        for future in [pool.submit(_worker_pid) for _ in range(self.workers)]:
+            future.result()
+        return self.worker_pids()
+
+    def stop(self) -> None:
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            self._terminate(pool)
+
+    def worker_pids(self) -> list[int]:
+        """The process ids of the running workers (for tests and the operator)."""
+        pool = self._pool
+        return sorted(pool._processes) if pool is not None and pool._processes else []
+
+    def _new_pool(self) -> concurrent.futures.ProcessPoolExecutor:
+        context = multiprocessing.get_context(self.start_method)
+        if self.start_method == "forkserver":
+            context.set_forkserver_preload(PRELOAD)
+        return concurrent.futures.ProcessPoolExecutor(self.workers, mp_context=context, initializer=_warm_worker)
+
+    def _running_pool(self) -> concurrent.futures.ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = self._new_pool()
+        return self._pool
+
+    @staticmethod
+    def _terminate(pool: concurrent.futures.ProcessPoolExecutor) -> None:
+        # The executor has no public way to stop a worker in the middle of a task (Python 3.14 adds
+        # terminate_workers); a stuck worker would otherwise keep its core and the shutdown waiting.
+        for process in list((pool._processes or {}).values()):
+            process.terminate()
+        pool.shutdown(wait=False, cancel_futures=True)
+
+    def _replace(self, broken: concurrent.futures.ProcessPoolExecutor, why: str) -> None:
+        if self._pool is not broken:
+            return  # another task already replaced it
+        log.warning("thinking pool replaced: %s", why)
+        self.restarts += 1
+        self._pool = self._new_pool()
+        self._terminate(broken)
+
+    async def _run(self, function: Callable[..., T], *args: Any) -> T:
+        """``function(*args)`` in a worker; raises :class:`ThinkingFailed` when the pool does not answer
+        (and replaces the pool when a worker died or holds the task past the timeout)."""
+        pool = self._running_pool()
+        try:
+            future = pool.submit(function, *args)
+        except (BrokenProcessPool, RuntimeError) as exc:  # broken, or shut down under us
+            self._replace(pool, repr(exc))
+            raise ThinkingFailed(repr(exc)) from None
+        try:
+            return await asyncio.wait_for(asyncio.wrap_future(future), self.timeout)
+        except BrokenProcessPool as exc:
+            self._replace(pool, f"a worker died ({exc})")
+            raise ThinkingFailed("a worker died") from None
+        except TimeoutError:
+            # Still waiting in the queue: the pool is busy, not broken. Taken by a worker and not back:
+            # that worker is stuck, and only a new pool frees it.
+            if not future.cancel():
+                self._replace(pool, f"a task took more than {self.timeout:g} s")
+            raise ThinkingFailed(f"no answer within {self.timeout:g} s") from None
+
+    # --- what the app asks ---------------------------------------------------------------
+    async def decide(self, bot: Bot, view: View) -> tuple[Any, Text]:
+        """``bot``'s decision and its reason for ``view``; the basic player's when the thinking fails."""
+        if not self.uses_processes or bot.name not in POOL_LEVELS:
+            return await asyncio.to_thread(bot.explain, view)
+        try:
+            decision, why, thought = await self._run(explain_in_worker, portable(bot), view)
+        except ThinkingFailed as exc:
+            log.warning("%s player's decision failed (%s); playing the basic player's", bot.name, exc)
+            return BasicBot().explain(view)
+        adopt(bot, thought)
+        return decision, why
+
+    async def advise(self, view: View) -> list[Option]:
+        """The strong player's options for ``view`` (raises like the advice itself; the caller falls back)."""
+        if not self.uses_processes:
+            return await asyncio.to_thread(strong_advice, view)
+        return await self._run(strong_advice, view)
+
+    async def review(self, record: dict[str, Any]) -> list[dict[str, Any]]:
+        """:func:`review_cards` of a finished deal's record; in a thread when the pool does not answer."""
+        if self.uses_processes:
+            try:
+                return await self._run(review_cards, record)
+            except ThinkingFailed as exc:
+                log.warning("deal review in the pool failed (%s); reviewing in a thread", exc)
+        return await asyncio.to_thread(review_cards, record)
