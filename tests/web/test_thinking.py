@@ -8,6 +8,7 @@ import os
 import pickle
 import random
 import signal
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -16,7 +17,7 @@ from klaverjas.bots import BasicBot, RandomBot, View
 from klaverjas.bots.strong import StrongBot, available
 from klaverjas.core import Deal, Rules, cards_of
 from klaverjas.core.record import to_record
-from klaverjas.web.thinking import Thinker, review_cards
+from klaverjas.web.thinking import Thinker, explain_in_worker, review_cards
 
 needs_solver = pytest.mark.skipif(not available(), reason="the strong level needs the solver")
 
@@ -78,6 +79,28 @@ def test_pool_decisions_equal_in_process_ones_deal_long(thinker: Thinker) -> Non
     assert pooled.rng.getstate() == here.rng.getstate()
     assert len(pooled.searched) == len(here.searched) > 0
     assert thinker.worker_pids() and os.getpid() not in thinker.worker_pids()
+
+
+@needs_solver
+def test_a_decision_that_waited_spends_only_what_is_left_of_its_budget() -> None:
+    view = opening_lead(9)
+    bot = StrongBot(samples=60, min_samples=6, budget_ms=150.0, seed=1)
+    # Asked ten seconds ago: nothing is left of 150 ms, so it searches its minimum of deals.
+    explain_in_worker(bot, view, time.time() - 10)
+    assert bot.searched[-1][1] == 6 and bot.budget_ms == 150.0
+
+
+@needs_solver
+def test_a_thinker_without_workers_thinks_in_threads_alike() -> None:
+    thinker = Thinker(0)
+    thinker.start()
+    assert thinker.prestart() == [] and thinker.worker_pids() == []
+    views, deal = deal_views(12)
+    view = next(v for v in views if v.phase == "play" and v.legal.bit_count() > 1)
+    assert asyncio.run(thinker.decide(exact_strong(8), view)) == exact_strong(8).explain(view)
+    assert sorted(o.action for o in asyncio.run(thinker.advise(view))) == sorted(cards_of(view.legal))
+    assert asyncio.run(thinker.review(to_record(deal))) == review_cards(to_record(deal))
+    thinker.stop()
 
 
 def test_cheap_levels_think_in_a_thread_with_the_same_draws(thinker: Thinker) -> None:

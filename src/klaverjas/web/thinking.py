@@ -15,6 +15,10 @@ fork server is a clean single-threaded process) that has imported the solver onc
 in milliseconds; each loads the solver's compiled kernel from numba's cache as it starts
 (:func:`klaverjas.solver.warm.warm`), so the first decision does not compile.
 
+A strong player's time budget counts from the moment its table asked, not from the moment a worker
+took the task: when the pool is busy a decision searches fewer deals (at least the bot's minimum), as
+it did in a busy thread, so the tables keep their pace instead of queueing behind one another.
+
 The cheap levels (``random``, ``basic``) think in a thread as before: their decision takes about a
 millisecond, less than a round trip to a worker (benchmarks/play_latency.py prints both).
 
@@ -31,6 +35,7 @@ import copy
 import logging
 import multiprocessing
 import os
+import time
 from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
@@ -69,9 +74,21 @@ def _worker_pid() -> int:
     return os.getpid()
 
 
-def explain_in_worker(bot: Bot, view: View) -> tuple[Any, Text, Bot]:
-    """A bot's decision with its reason, and the bot with the state it has after deciding."""
-    decision, why = bot.explain(view)
+def explain_in_worker(bot: Bot, view: View, asked_at: float | None = None) -> tuple[Any, Text, Bot]:
+    """A bot's decision with its reason, and the bot with the state it has after deciding.
+
+    A bot with a time budget (``budget_ms``) spends what is left of it since ``asked_at`` (``time.time()``
+    when the table asked): a decision that waited in the queue searches less, as one in a busy thread
+    does, so a busy pool answers in about the same time rather than falling further behind."""
+    budget = getattr(bot, "budget_ms", None)
+    if asked_at is None or not isinstance(budget, float | int):
+        decision, why = bot.explain(view)
+        return decision, why, bot
+    bot.budget_ms = max(0.0, budget - (time.time() - asked_at) * 1000)  # type: ignore[attr-defined]
+    try:
+        decision, why = bot.explain(view)
+    finally:
+        bot.budget_ms = budget  # type: ignore[attr-defined]
     return decision, why, bot
 
 
@@ -136,6 +153,8 @@ class Thinker:
 
     def prestart(self) -> list[int]:
         """Start every worker now (each warms the solver as it starts); returns their process ids."""
+        if not self.uses_processes:
+            return []
         pool = self._running_pool()
         # Each submit finding no idle worker starts one, so as many tasks at once start them all.
         for future in [pool.submit(_worker_pid) for _ in range(self.workers)]:
@@ -159,6 +178,7 @@ class Thinker:
         return concurrent.futures.ProcessPoolExecutor(self.workers, mp_context=context, initializer=_warm_worker)
 
     def _running_pool(self) -> concurrent.futures.ProcessPoolExecutor:
+        assert self.uses_processes, "a thinker of 0 workers thinks in threads"
         if self._pool is None:
             self._pool = self._new_pool()
         return self._pool
@@ -206,7 +226,7 @@ class Thinker:
         if not self.uses_processes or bot.name not in POOL_LEVELS:
             return await asyncio.to_thread(bot.explain, view)
         try:
-            decision, why, thought = await self._run(explain_in_worker, portable(bot), view)
+            decision, why, thought = await self._run(explain_in_worker, portable(bot), view, time.time())
         except ThinkingFailed as exc:
             log.warning("%s player's decision failed (%s); playing the basic player's", bot.name, exc)
             return BasicBot().explain(view)
