@@ -86,7 +86,7 @@ def loadavg() -> str:
         return "unknown"
 
 
-async def run(hosts: list[str], tables: int, seconds: float, pace: float, levels: list[str]) -> dict[str, object]:
+async def run(hosts: list[str], tables: int, seconds: float, pace: float, levels: list[str]) -> dict[str, Any]:
     games: list[dict[str, str]] = []
     for i in range(0, tables, 20):
         games += await asyncio.gather(*(create(hosts[seed % len(hosts)], pace, seed, levels)
@@ -141,14 +141,20 @@ def main() -> None:
                                                             "(default: free ports)")
     parser.add_argument("--db", default=None, help=f"SQLite file or postgresql:// URL the servers share; "
                                                    f"{THROWAWAY}: a fresh cluster (default: a fresh SQLite file)")
+    parser.add_argument("--connect", default=None, metavar="HOST:PORT,...",
+                        help="play on servers already running (other machines, a profiled server) instead")
     parser.add_argument("--think-workers", type=int, default=None,
                         help="each server's thinking processes (default the server's; 0: threads)")
     args = parser.parse_args()
     if args.servers < 1 or args.tables < 1:
         parser.error("--servers and --tables need at least 1")
     extra = [] if args.think_workers is None else ["--think-workers", str(args.think_workers)]
+    if args.connect:
+        result = asyncio.run(run(args.connect.split(","), args.tables, args.seconds, args.pace, args.levels))
+        print(json.dumps(result))
+        return
     with database(args.db) as db, servers(args.servers, db, extra, args.port) as hosts:
-        result: dict[str, Any] = asyncio.run(run(hosts, args.tables, args.seconds, args.pace, args.levels))
+        result = asyncio.run(run(hosts, args.tables, args.seconds, args.pace, args.levels))
     result["think_workers"] = "default" if args.think_workers is None else args.think_workers
     result["db"] = "postgresql" if db.startswith("postgresql") else "sqlite"
     print(json.dumps(result))
