@@ -5,8 +5,9 @@ Starts ``--servers`` app processes on 127.0.0.1 on one database (``--db``: a SQL
 fresh SQLite file), opens ``--tables`` games spread round-robin over the servers (computer players of
 ``--levels`` at ``--pace`` seconds a card), and lets one client per table, connected to its table's
 server, play its cards as soon as it may, for ``--seconds``.  Prints the round trip of the human moves:
-from sending a card to receiving the update that places it; and the load average before and after
-(the machine's other work counts in the figures).
+from sending a card to receiving the update that places it; how late the client's own loop woke
+(``client_lag_p95_ms``: that much of a round trip is the client's, not the servers'); and the load
+average before and after (the machine's other work counts in the figures).
 
     python benchmarks/load.py --tables 1000 --levels basic,basic,basic --pace 1.0 --seconds 60
     python benchmarks/load.py --tables 100 --levels strong,strong,strong --seconds 45 --think-workers 0
@@ -79,6 +80,14 @@ async def player(game: dict[str, str], until: float, latencies: list[float], err
         errors.append(repr(exc))
 
 
+async def lag(until: float, lags: list[float], every: float = 0.05) -> None:
+    """How late this client's own loop wakes up: that much of a round trip is the client's, not the server's."""
+    while time.monotonic() < until:
+        start = time.monotonic()
+        await asyncio.sleep(every)
+        lags.append((time.monotonic() - start - every) * 1000)
+
+
 def loadavg() -> str:
     try:
         return " ".join(Path("/proc/loadavg").read_text().split()[:3])
@@ -93,10 +102,12 @@ async def run(hosts: list[str], tables: int, seconds: float, pace: float, levels
                                         for seed in range(i, min(tables, i + 20))))
     latencies: list[float] = []
     errors: list[str] = []
+    lags: list[float] = []
     load_before = loadavg()
     until = time.monotonic() + seconds
-    await asyncio.gather(*(player(g, until, latencies, errors) for g in games))
+    await asyncio.gather(lag(until, lags), *(player(g, until, latencies, errors) for g in games))
     latencies.sort()
+    lags.sort()
     high = p95(latencies) if latencies else None
     return {"tables": tables, "servers": len(hosts), "levels": ",".join(levels), "seconds": seconds,
             "bot_pace_s": pace, "human_moves": len(latencies),
@@ -104,6 +115,7 @@ async def run(hosts: list[str], tables: int, seconds: float, pace: float, levels
             "p95_ms": None if high is None else round(high, 1),
             "max_ms": round(latencies[-1], 1) if latencies else None,
             "errors": len(errors), "first_error": errors[0] if errors else None,
+            "client_lag_p95_ms": round(p95(lags), 1) if lags else None,
             "loadavg_before": load_before, "loadavg_after": loadavg()}
 
 
