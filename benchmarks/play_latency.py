@@ -127,7 +127,7 @@ def round_trips(level: str, deals: int) -> dict[str, float]:
         return sorted(thread), sorted(pool)
 
     thinker = Thinker(1)
-    thinker.prestart()
+    thinker.prestart(wait=True)
     try:
         thread, pool = asyncio.run(measure(thinker))
     finally:

@@ -136,7 +136,7 @@ def serve(args: argparse.Namespace) -> int:
         # Sheets from before sheets had owners: their owner links exist only here, once.
         print(json.dumps({"adopted_sheet": sheet_id, "link": f"/keeper#sheet={sheet_id}&token={token}"}),
               flush=True)
-    app.state.play.thinker.prestart()  # warm workers before the first strong decision
+    app.state.play.thinker.prestart()  # the workers warm the solver meanwhile, not at the first decision
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", http=timed_protocol(args.request_timeout),
                 timeout_keep_alive=int(args.keep_alive) or 1)
     return 0

@@ -35,6 +35,7 @@ import copy
 import logging
 import multiprocessing
 import os
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
@@ -138,30 +139,34 @@ class Thinker:
         self.start_method = start_method
         self.restarts = 0  # pools replaced after a dead worker or a timeout
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self._warming: list[concurrent.futures.Future[int]] = []  # the current pool's start-up tasks
+        self._starting = threading.Lock()  # one thread at a time starts the workers
+        self._stopped = False
 
     @property
     def uses_processes(self) -> bool:
         return self.workers > 0
 
-    def start(self, prestart: bool = False) -> None:
-        """Make the pool; its workers start at the first task, or now with ``prestart`` (a server)."""
-        if not self.uses_processes or self._pool is not None:
-            return
-        self._pool = self._new_pool()
-        if prestart:
-            self.prestart()
+    def start(self) -> None:
+        """Make the pool (at the app's start); its workers start at the first task or :meth:`prestart`."""
+        self._stopped = False
+        if self.uses_processes and self._pool is None:
+            self._pool = self._new_pool()
 
-    def prestart(self) -> list[int]:
-        """Start every worker now (each warms the solver as it starts); returns their process ids."""
+    def prestart(self, wait: bool = False) -> list[int]:
+        """Start every worker now (a server does, so the first decision does not wait for one). They
+        start and warm the solver in the background, unless ``wait``. Returns the workers' ids so far."""
         if not self.uses_processes:
             return []
-        pool = self._running_pool()
-        # Each submit finding no idle worker starts one, so as many tasks at once start them all.
-        for future in [pool.submit(_worker_pid) for _ in range(self.workers)]:
-            future.result()
+        if not wait:
+            threading.Thread(target=self._start_quietly, name="thinking-start", daemon=True).start()
+            return self.worker_pids()
+        self._running_pool()
+        concurrent.futures.wait(self._warming)
         return self.worker_pids()
 
     def stop(self) -> None:
+        self._stopped = True  # a worker still starting in the background is stopped as it comes
         pool, self._pool = self._pool, None
         if pool is not None:
             self._terminate(pool)
@@ -175,13 +180,40 @@ class Thinker:
         context = multiprocessing.get_context(self.start_method)
         if self.start_method == "forkserver":
             context.set_forkserver_preload(PRELOAD)
+        self._warming = []
         return concurrent.futures.ProcessPoolExecutor(self.workers, mp_context=context, initializer=_warm_worker)
 
     def _running_pool(self) -> concurrent.futures.ProcessPoolExecutor:
+        """The pool, with every worker started: each submit finding no idle worker starts one, so as many
+        tasks at once start them all; they finish once their worker has warmed. Starting them waits for
+        the fork server (its first start imports the solver): call this in a thread, not on the loop."""
         assert self.uses_processes, "a thinker of 0 workers thinks in threads"
-        if self._pool is None:
-            self._pool = self._new_pool()
-        return self._pool
+        with self._starting:
+            if self._stopped:
+                raise ThinkingFailed("the thinking pool has stopped")
+            if self._pool is None:
+                self._pool = self._new_pool()
+            pool = self._pool
+            if not self._warming:
+                self._warming = [pool.submit(_worker_pid) for _ in range(self.workers)]
+        if self._stopped:  # stopped while the workers started: they would keep the exit waiting
+            self._terminate(pool)
+        return pool
+
+    def _start_quietly(self) -> None:
+        try:
+            self._running_pool()
+        except Exception as exc:  # stopped meanwhile, or no fork server: the first task says it again
+            log.warning("the thinking workers did not start: %r", exc)
+
+    async def _started_pool(self) -> concurrent.futures.ProcessPoolExecutor:
+        pool = self._pool
+        if pool is not None and self._warming:
+            return pool
+        return await asyncio.to_thread(self._running_pool)
+
+    def _warm(self, pool: concurrent.futures.ProcessPoolExecutor) -> bool:
+        return pool is self._pool and all(f.done() for f in self._warming)
 
     @staticmethod
     def _terminate(pool: concurrent.futures.ProcessPoolExecutor) -> None:
@@ -189,20 +221,26 @@ class Thinker:
         # terminate_workers); a stuck worker would otherwise keep its core and the shutdown waiting.
         for process in list((pool._processes or {}).values()):
             process.terminate()
-        pool.shutdown(wait=False, cancel_futures=True)
+        # The shutdown takes the executor's lock, which a thread starting a worker holds until the fork
+        # server answers (its first start imports the solver): a thread waits for it, not the caller.
+        threading.Thread(target=pool.shutdown, kwargs={"wait": False, "cancel_futures": True},
+                         name="thinking-stop", daemon=True).start()
 
     def _replace(self, broken: concurrent.futures.ProcessPoolExecutor, why: str) -> None:
         if self._pool is not broken:
             return  # another task already replaced it
         log.warning("thinking pool replaced: %s", why)
         self.restarts += 1
-        self._pool = self._new_pool()
+        self._pool = self._new_pool()  # its workers start with the next task, in a thread
         self._terminate(broken)
 
     async def _run(self, function: Callable[..., T], *args: Any) -> T:
         """``function(*args)`` in a worker; raises :class:`ThinkingFailed` when the pool does not answer
         (and replaces the pool when a worker died or holds the task past the timeout)."""
-        pool = self._running_pool()
+        try:
+            pool = await asyncio.wait_for(self._started_pool(), self.timeout)
+        except TimeoutError:
+            raise ThinkingFailed(f"the workers did not start within {self.timeout:g} s") from None
         try:
             future = pool.submit(function, *args)
         except (BrokenProcessPool, RuntimeError) as exc:  # broken, or shut down under us
@@ -215,8 +253,9 @@ class Thinker:
             raise ThinkingFailed("a worker died") from None
         except TimeoutError:
             # Still waiting in the queue: the pool is busy, not broken. Taken by a worker and not back:
-            # that worker is stuck, and only a new pool frees it.
-            if not future.cancel():
+            # that worker is stuck, and only a new pool frees it; unless the workers are still warming
+            # (a fresh install compiles the solver for a minute), which a new pool would only restart.
+            if not future.cancel() and self._warm(pool):
                 self._replace(pool, f"a task took more than {self.timeout:g} s")
             raise ThinkingFailed(f"no answer within {self.timeout:g} s") from None
 
