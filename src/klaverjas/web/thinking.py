@@ -19,8 +19,11 @@ A strong player's time budget counts from the moment its table asked, not from t
 took the task: when the pool is busy a decision searches fewer deals (at least the bot's minimum), as
 it did in a busy thread, so the tables keep their pace instead of queueing behind one another.
 
-The cheap levels (``random``, ``basic``) think in a thread as before: their decision takes about a
-millisecond, less than a round trip to a worker (benchmarks/play_latency.py prints both).
+The cheap levels (``random``, ``basic``) think in a thread as before: their decision takes a tenth of a
+millisecond or less, less than the round trip to a worker (about 0.4 ms; benchmarks/play_latency.py).
+
+A worker imports the program's main module as multiprocessing does, so a program that makes a
+:class:`Thinker` starts from a module guarded by ``if __name__ == "__main__"`` (``klaverjas serve`` is).
 
 A worker that dies (``BrokenProcessPool``) or a task that a worker took and does not finish within
 ``timeout`` seconds never stalls a table: the decision falls back to the basic player's, a hint to the
