@@ -7,7 +7,8 @@ before any computer player moves.
 
 It then times the computer players' decisions in-process, per level: ``decide`` alone and
 ``explain`` (the decision with its reason, what the server asks), on the same views, so the cost
-of saying why shows as the difference.
+of saying why shows as the difference; and the round trip of ``explain`` through a thread and through
+the thinking pool's worker (klaverjas.web.thinking), which says where each level is better off.
 
     python benchmarks/play_latency.py --deals 8 --bot-deals 3
 """
@@ -96,6 +97,45 @@ def decision_times(level: str, deals: int) -> dict[str, float]:
             "explain_p95_ms": round(p95(explain), 2)}
 
 
+def round_trips(level: str, deals: int) -> dict[str, float]:
+    """Milliseconds per ``explain`` of ``level`` on the views of ``deals`` deals: through a thread of this
+    process and through a worker of the thinking pool (the bot and its state there and back)."""
+    import random
+
+    from klaverjas.bots import View
+    from klaverjas.core import Deal, Rules
+    from klaverjas.web.play.game import make_bot
+    from klaverjas.web.thinking import Thinker, explain_in_worker, portable
+
+    async def measure(thinker: Thinker) -> tuple[list[float], list[float]]:
+        thread: list[float] = []
+        pool: list[float] = []
+        for index in range(deals):
+            deal = Deal.new(Rules.parse("amsterdam"), index % 4, random.Random(index))
+            bot = make_bot(level, index)
+            while not deal.is_over:
+                seat = deal.selection.to_move if not deal.selection.done else deal.turn
+                assert seat is not None
+                view = View.of(deal, seat)
+                start = time.perf_counter()
+                action, _ = await asyncio.to_thread(bot.explain, view)
+                thread.append((time.perf_counter() - start) * 1000)
+                start = time.perf_counter()
+                await thinker._run(explain_in_worker, portable(bot), view)
+                pool.append((time.perf_counter() - start) * 1000)
+                deal.choose_trump(action) if not deal.selection.done else deal.play(action)  # type: ignore[arg-type]
+        return sorted(thread), sorted(pool)
+
+    thinker = Thinker(1)
+    thinker.prestart(wait=True)
+    try:
+        thread, pool = asyncio.run(measure(thinker))
+    finally:
+        thinker.stop()
+    return {"thread_p50_ms": round(statistics.median(thread), 2), "pool_p50_ms": round(statistics.median(pool), 2),
+            "thread_p95_ms": round(p95(thread), 2), "pool_p95_ms": round(p95(pool), 2)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=8)
@@ -108,7 +148,8 @@ def main() -> None:
                       "p95_ms": round(p95(latencies), 2), "max_ms": round(latencies[-1], 2)}))
     if args.bot_deals:
         for level in ("random", "basic", "strong"):
-            print(json.dumps({"level": level, **decision_times(level, args.bot_deals)}))
+            print(json.dumps({"level": level, **decision_times(level, args.bot_deals),
+                              **round_trips(level, args.bot_deals)}))
 
 
 if __name__ == "__main__":

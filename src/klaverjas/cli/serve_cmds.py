@@ -45,6 +45,12 @@ def _scale(text: str) -> float:
     return value
 
 
+def _workers(text: str) -> int:
+    if not text.isdigit() or int(text) > 64:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of processes in 0..64")
+    return int(text)
+
+
 def register(subparsers: Any) -> None:
     p = subparsers.add_parser("serve", help="run the web app (score keeper) on http://127.0.0.1:8000")
     p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1, this machine only)")
@@ -61,6 +67,9 @@ def register(subparsers: Any) -> None:
                    help="close a connection whose request has not fully arrived after this long (default 10)")
     p.add_argument("--limit-scale", type=_scale, default=1.0, metavar="FACTOR",
                    help="every rate limit times FACTOR (default 1; more for many people behind one address)")
+    p.add_argument("--think-workers", type=_workers, default=None, metavar="N",
+                   help="processes for strong computer players, hints and deal reviews (default: the cores, at "
+                        "most 4; 0: threads of the server)")
     p.set_defaults(func=serve)
 
 
@@ -119,7 +128,8 @@ def serve(args: argparse.Namespace) -> int:
 
     db = args.db or default_setting()
     try:
-        app = create_app(db, hosts=args.allowed_host, limits=Limits().scaled(args.limit_scale))
+        app = create_app(db, hosts=args.allowed_host, limits=Limits().scaled(args.limit_scale),
+                         think_workers=args.think_workers)
     except DatabaseError as exc:
         print(f"klaverjas serve: {exc}", file=sys.stderr)
         return 2
@@ -129,6 +139,7 @@ def serve(args: argparse.Namespace) -> int:
         # Sheets from before sheets had owners: their owner links exist only here, once.
         print(json.dumps({"adopted_sheet": sheet_id, "link": f"/keeper#sheet={sheet_id}&token={token}"}),
               flush=True)
+    app.state.play.thinker.prestart()  # the workers warm the solver meanwhile, not at the first decision
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", http=timed_protocol(args.request_timeout),
                 timeout_keep_alive=int(args.keep_alive) or 1)
     return 0

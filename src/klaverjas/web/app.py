@@ -39,6 +39,7 @@ from .play.service import PlayService, sweep
 from .play.store import GameStore
 from .security import SecurityMiddleware, allowed_hosts
 from .tables import routes as tables
+from .thinking import Thinker
 
 # Seconds a request waits for the database (a lock, a connection) before it is answered 503.
 DB_TIMEOUT = 10.0
@@ -54,6 +55,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     limiter = to_thread.current_default_thread_limiter()
     limiter.total_tokens = max(limiter.total_tokens, WORKER_THREADS)
     service: PlayService = app.state.play
+    service.thinker.start()
     await service.resume_all()
     sweeper = asyncio.get_running_loop().create_task(sweep(service))
     try:
@@ -61,6 +63,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     finally:
         sweeper.cancel()
         await service.shutdown()
+        service.thinker.stop()
         app.state.db.close()
 
 
@@ -86,11 +89,12 @@ def open_database(db: str | Path | Database | None = None) -> Database:
 
 
 def create_app(db: str | Path | Database | None = None, pace: float = 0.7, *, limits: Limits | None = None,
-               hosts: Sequence[str] | None = None) -> FastAPI:
+               hosts: Sequence[str] | None = None, think_workers: int | None = None) -> FastAPI:
     """The app on one database: a SQLite path or a ``postgresql://`` URL (default: $KLAVERJAS_DB, else
     ./data/klaverjas.db), or a :class:`Database` (its timeout is then the app's); ``pace`` is the default
     seconds a computer player takes per card; ``limits`` the rate limits (:class:`.limits.Limits`);
-    ``hosts`` the host names it answers to (default: $KLAVERJAS_ALLOWED_HOSTS, else localhost, 127.0.0.1).
+    ``hosts`` the host names it answers to (default: $KLAVERJAS_ALLOWED_HOSTS, else localhost, 127.0.0.1);
+    ``think_workers`` the processes for strong decisions, hints and reviews (:mod:`.thinking`; 0: threads).
 
     Raises :class:`DatabaseError` with the reason when the database is unusable."""
     database = open_database(db)
@@ -107,7 +111,7 @@ def create_app(db: str | Path | Database | None = None, pace: float = 0.7, *, li
         app.state.db = database
         app.state.store = Store(database)
         app.state.clubs = ClubStore(database)
-        app.state.play = PlayService(GameStore(database), pace)
+        app.state.play = PlayService(GameStore(database), pace, Thinker(think_workers))
     except DatabaseUnavailable as error:
         database.close()
         raise DatabaseError(f"cannot use the database {database.label}: {error.reason}") from None

@@ -1,5 +1,6 @@
 """Make format1.db: two games as the store of commit 334b244 (the last before the store had a format) wrote
-them, for tests/play/test_game_store.py. Run from the repository: ``.venv/bin/python tests/play/data/make_format1_db.py``.
+them, for tests/play/test_game_store.py. Run from the repository:
+``.venv/bin/python tests/play/data/make_format1_db.py``.
 
 The store module is 334b244's own (``git show``); the table (web/play/game.py) is today's, unchanged since.
 A game against the computer stopped in its second deal with South to move, and a table with friends with its

@@ -6,6 +6,7 @@ The game itself is played over the WebSocket of :mod:`.socket` (included in ``ro
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import secrets
 from typing import Annotated, Any
 
@@ -15,11 +16,12 @@ from pydantic import Field
 
 from klaverjas.core import SEATS, Rules, RulesError, parse_card
 from klaverjas.core.reasons import card_words
-from klaverjas.core.record import RecordError, start_deal
+from klaverjas.core.record import RecordError
 
 from ..db import run
 from ..errors import ErrorOut
 from ..pages import page
+from ..thinking import Thinker
 from . import socket
 from .game import GameTable, SeatInfo
 from .models import Created, DealRecord, GameSummary, NewGame, Review, RulesChoice, TableState, Texts
@@ -126,7 +128,7 @@ async def deal_review(game_id: str, number: DealNumber, service: Service, token:
     cache = runtime.table.review_cache
     entry = cache.get(number)
     if entry is None:
-        entry = cache[number] = asyncio.get_running_loop().create_task(analyse(record))
+        entry = cache[number] = asyncio.get_running_loop().create_task(analyse(record, service.thinker))
     if isinstance(entry, asyncio.Task):
         if not entry.done():
             return Review.model_validate({"available": False, "pending": True, "record": record, "cards": []})
@@ -174,19 +176,12 @@ def game_page(game_id: str) -> FileResponse:
     return page("play.html")
 
 
-async def analyse(record: dict[str, Any]) -> dict[str, Any]:
+async def analyse(record: dict[str, Any], thinker: Thinker) -> dict[str, Any]:
     """What each card of a finished deal cost against the best card at that moment (the solver)."""
-    try:
-        from klaverjas.solver.analyse import analyse_deal
-    except ImportError:  # the solver needs numpy; without it there is no review
+    if importlib.util.find_spec("numpy") is None:  # the solver needs numpy; without it there is no review
         return {"available": False, "cards": []}
-
-    def run() -> list[dict[str, Any]]:
-        deal = start_deal(record)
-        return [r.as_json() for r in analyse_deal(deal, [parse_card(c) for c in record["plays"]])]
-
     try:
-        cards = await asyncio.to_thread(run)
+        cards = await thinker.review(record)
     except (RecordError, ValueError) as exc:
         return {"available": False, "error": str(exc), "cards": []}
     return {"available": True, "cards": cards}

@@ -31,10 +31,11 @@ from typing import Any, Protocol, TypeVar, cast
 from starlette.requests import HTTPConnection
 
 from klaverjas.bots import BasicBot
-from klaverjas.bots.strong import StrongBot, available
+from klaverjas.bots.strong import available
 from klaverjas.core import SEATS
 
 from ..db import DatabaseUnavailable, run
+from ..thinking import Thinker
 from .frames import table_frame
 from .game import ActionError, GameTable, restore_checked
 from .models import Texts
@@ -98,8 +99,9 @@ class TableRuntime:
 
 
 class PlayService:
-    def __init__(self, store: GameStore, pace: float = 0.7):
+    def __init__(self, store: GameStore, pace: float = 0.7, thinker: Thinker | None = None):
         self.store = store
+        self.thinker = thinker or Thinker(0)  # strong decisions, hints, reviews; without one: threads
         self.default_pace = pace
         self.tables: dict[str, TableRuntime] = {}
         self.advice_wait = 3.0  # seconds the strong player may take for a hint
@@ -305,7 +307,7 @@ class PlayService:
         first use compiles the solver; that goes on in the background), else the basic player's."""
         if available():
             try:
-                return list(await asyncio.wait_for(asyncio.to_thread(StrongBot().advise, view), self.advice_wait))
+                return list(await asyncio.wait_for(self.thinker.advise(view), self.advice_wait))
             except TimeoutError:
                 log.info("strong advice not ready in %.1fs; basic advice meanwhile", self.advice_wait)
             except Exception:  # advice must never break a table
@@ -383,9 +385,9 @@ class PlayService:
             why: Texts | None = None
             if view is not None and bot is not None and seat is not None:
                 try:
-                    # Bots think in a worker thread, so the loop keeps answering people meanwhile; the
-                    # decision comes with the reason from the same evaluation.
-                    decision, why = await asyncio.to_thread(bot.explain, view)
+                    # Bots think in a worker process or thread, so the loop keeps answering people
+                    # meanwhile; the decision comes with the reason from the same evaluation.
+                    decision, why = await self.thinker.decide(bot, view)
                 except Exception:  # a broken bot must not stop the table: play the basic level's choice
                     log.exception("bot at %s failed; playing a fallback", SEATS[seat])
                     decision, why = BasicBot().explain(view)
