@@ -26,6 +26,7 @@ SEATS = "NESW"
 State = dict[str, Any]
 # A short match keeps the tests quick; the store and the frames do not care how long it is.
 SHORT: dict[str, Any] = {"match_end": "deals:4", "pace": 0, "seed": 5}
+WHOLE: dict[str, Any] = {"match_end": "deals:16", "pace": 0, "seed": 5}  # a whole club match
 
 
 class Servers:
@@ -166,7 +167,7 @@ def stored_game(postgres_url: str, game_id: str) -> dict[str, Any]:
 def test_four_friends_each_on_another_process_play_a_whole_match(postgres_url: str, tmp_path: Path) -> None:
     with servers(postgres_url, tmp_path, 4) as group:
         # Five seconds away would let a computer player sit in; each person is seen by his own process only.
-        host = post(group.url(0), "/api/tables", {"name": "Anna", "seat": "S", **SHORT, "away_limit": 5}).json()
+        host = post(group.url(0), "/api/tables", {"name": "Anna", "seat": "S", **WHOLE, "away_limit": 5}).json()
         people = {"S": Person(group.url(0), host["id"], host["token"], "S")}
         for i, (name, seat) in enumerate((("Bram", "W"), ("Cor", "N"), ("Dirk", "E")), 1):
             joined = post(group.url(i), f"/api/tables/{host['code']}/join", {"name": name, "seat": seat})
@@ -192,9 +193,9 @@ def test_four_friends_each_on_another_process_play_a_whole_match(postgres_url: s
             moves += 1
         final = {seat: {k: p.state[k] for k in ("seq", "phase", "sheet", "seats")} for seat, p in people.items()}
         assert all(f == final["S"] for f in final.values())
-        assert len(final["S"]["sheet"]["rows"]) == 4 and moves >= 4 * 32
+        assert len(final["S"]["sheet"]["rows"]) == 16 and moves >= 16 * 32
         stored = stored_game(postgres_url, host["id"])
-        assert stored["seq"] == final["S"]["seq"] and len(stored["finished"]) == 4
+        assert stored["seq"] == final["S"]["seq"] and len(stored["finished"]) == 16
         assert not [e for e in stored["events"] if e[1] == "seat" and e[2].get("replaced")]  # nobody was away
         for person in people.values():
             seen_in_order(person, stored, since=person.seqs[0] - 1)

@@ -173,7 +173,8 @@ def test_a_game_stored_before_formats_loads_and_plays_on(tmp_path: Path) -> None
         assert joined.status_code == 201, joined.text
     store = GameStore(db)
     with store.db.transaction() as connection:
-        rows: dict[str, int] = dict(connection.execute(text("SELECT id, format_version FROM games")).tuples().all())
+        stored = connection.execute(text("SELECT id, format_version FROM games"))
+        rows: dict[str, int] = {str(r[0]): int(r[1]) for r in stored}
     assert rows == {"oldsologame1": FORMAT, "oldlobbytab1": FORMAT}  # written again in this format
     loaded = store.load("oldsologame1")
     assert loaded is not None and [e[0] for e in loaded["events"]] == list(range(1, loaded["seq"] + 1))
