@@ -52,7 +52,7 @@ def test_unsearched_options_give_the_same_values() -> None:
         assert plain.solve(pos).cards == solve(pos).cards
 
 
-@pytest.mark.parametrize("option", ["tt", "merge", "order", "mtd"])
+@pytest.mark.parametrize("option", ["tt", "merge", "order", "mtd", "ranks"])
 def test_each_search_option_alone_off_is_exact_too(option: str) -> None:
     solver = Solver(tt_bits=14)
     setattr(solver.options, option, False)
