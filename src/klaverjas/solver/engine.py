@@ -50,8 +50,10 @@ INF = 1 << 20
 
 # Columns of a configuration row C[t] (one row per objective).
 TRUMP, HTL, HP, TIF, VT, UF, STEP, MAXT, WP, RMT, ROT, PITB, LAST, ROEMON, STAMP, NODES = range(16)
-USE_TT, USE_MERGE, USE_ORDER, STUKM, ENDAT = range(16, 21)
-NCOLS = 21
+USE_TT, USE_MERGE, USE_ORDER, STUKM, ENDAT, CANON = range(16, 22)
+# C[t, O_CANON + 256 * suit + byte]: the canonical cards standing for those of the suit (canon_fill).
+O_CANON = 22
+NCOLS = O_CANON + 1024
 # One table array per trump (fewer arrays per call: numba passes each array as many words).
 O_ABOVE = 0  # [card]: same-suit cards that beat the card
 O_PTS = 32  # [card]: card points
@@ -268,6 +270,73 @@ def merged_away(C: Any, t: int, TAB: Any, c: int, lm: int, hand: int, live: int)
         if _roem_possible(C, t, TAB, c, others) or _roem_possible(C, t, TAB, d, others):
             return False
     return True
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _owner(hands: Any, c: int) -> int:
+    """The seat holding card ``c``, or 4 when no hand does."""
+    for p in range(4):
+        if ((hands[p] >> c) & 1) != 0:
+            return p
+    return 4
+
+
+@njit(cache=True, _nrt=False)
+def canon_fill(C: Any, TAB: Any, hands: Any) -> None:
+    """Fill C[:, O_CANON:] for the deal of ``hands``: a suit's live cards are described by their
+    owners and points from strong to weak (relative ranks, as in DDS), and a set of them is
+    replaced by the first such set in rank order: for each card in turn the strongest card still
+    free below the previous one with the same owner and points.  Two sets with the same description
+    give the same positions up to the cards' names: following, trumping and who heads a trick only
+    compare cards still in play, and the points are the same, so without roem they have the same
+    future value and may share one table entry.  Only cards worth nothing share their points, so
+    roem in tricks tells them apart only by runs and four of a kind: with roem, a set is replaced
+    only when neither it nor its stand-in holds three cards in a row (no run can come from the
+    suit), and not at all when four of a kind of such cards scores.  Cards in no hand (played
+    before the root) never match a live card, so they never stand for one."""
+    roem = C[0, ROEMON] != 0
+    if roem:
+        for c in range(32):
+            if TAB[O_PTS + c] == 0 and TAB[O_QUART + (c & 7)] != 0:  # every set stands for itself
+                for s in range(4):
+                    for b in range(256):
+                        for t in range(C.shape[0]):
+                            C[t, O_CANON + 256 * s + b] = b << (8 * s)
+                return
+    for s in range(4):
+        for b in range(256):
+            out = 0
+            q = 7  # the next candidate's place in the suit's order (7: strongest)
+            p = 7
+            while p >= 0:
+                c = TAB[O_SORD + 8 * s + p]
+                if ((b >> (c & 7)) & 1) != 0:
+                    while q >= 0:
+                        d = TAB[O_SORD + 8 * s + q]
+                        q -= 1
+                        if _owner(hands, d) == _owner(hands, c) and TAB[O_PTS + d] == TAB[O_PTS + c]:
+                            out |= 1 << d
+                            break
+                p -= 1
+            if roem:
+                o = out >> (8 * s)
+                if (b & (b >> 1) & (b >> 2)) != 0 or (o & (o >> 1) & (o >> 2)) != 0:
+                    out = b << (8 * s)
+            for t in range(C.shape[0]):
+                C[t, O_CANON + 256 * s + b] = out
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def canon(C: Any, t: int, live: int) -> int:
+    """The cards standing for ``live`` in the table's keys (itself unless C[t, CANON])."""
+    if C[t, CANON] == 0:
+        return live
+    return (
+        C[t, O_CANON + (live & 255)]
+        | C[t, O_CANON + 256 + ((live >> 8) & 255)]
+        | C[t, O_CANON + 512 + ((live >> 16) & 255)]
+        | C[t, O_CANON + 768 + ((live >> 24) & 255)]
+    )
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -575,7 +644,7 @@ def two_left(C: Any, t: int, TAB: Any, TT: Any, hands: Any, leader: int, pit: in
              beta: int) -> int:
     """The value of the last two tricks: exact from the small table, or computed and kept there; for
     the roem objective first the quick bounds, returned when they settle the window (alpha, beta)."""
-    live = hands[0] | hands[1] | hands[2] | hands[3]
+    live = canon(C, t, hands[0] | hands[1] | hands[2] | hands[3])
     j = t2_index(live, leader, pit)
     row = TT.shape[1] - T2_ROWS + (j >> 1)
     tag = live | (leader << 32) | (pit << 34)
@@ -656,10 +725,11 @@ def ending(
                     mp &= mp - 1
                     ws3 = p3 if beats(C, t, TAB, c3, w2) else ws2
                     pit2 = pit & (1 << (ws3 & 1))
+                    cl3 = canon(C, t, rest & ~(1 << c3))
                     if left == 3:
-                        prefetch(t2_base + 8 * t2_index(rest & ~(1 << c3), ws3, pit2))
+                        prefetch(t2_base + 8 * t2_index(cl3, ws3, pit2))
                     else:
-                        prefetch(tt_base + 16 * tt_index(rest & ~(1 << c3), ws3, pit2, size_mask))
+                        prefetch(tt_base + 16 * tt_index(cl3, ws3, pit2, size_mask))
                 while m3 != 0:
                     c3 = lowbit_index(m3)
                     m3 &= m3 - 1
@@ -679,7 +749,7 @@ def ending(
                     if left == 3:
                         x = two_left(C, t, TAB, TT, hands, ws3, pit2, stamp, xa, xb)
                     else:
-                        live2 = hands[0] | hands[1] | hands[2] | hands[3]
+                        live2 = canon(C, t, hands[0] | hands[1] | hands[2] | hands[3])
                         key2 = live2 | (ws3 << 32) | (pit2 << 34)
                         idx2 = tt_index(live2, ws3, pit2, size_mask)
                         d = tt_probe(TT, t, idx2, key2, stamp)
@@ -941,8 +1011,9 @@ def zsearch(C: Any, t: int, TAB: Any, TT: Any, MV: Any, ST: Any, hands: Any, roo
                         ret = two_left(C, t, TAB, TT, hands, leader, pit, stamp, -INF, INF)  # bounds tried above
                         done = True
                     if not done:
-                        key = live | (leader << 32) | (pit << 34)
-                        idx = tt_index(live, leader, pit, size_mask)
+                        cl = canon(C, t, live)
+                        key = cl | (leader << 32) | (pit << 34)
+                        idx = tt_index(cl, leader, pit, size_mask)
                         d = tt_probe(TT, t, idx, key, stamp)
                         if d >= 0:
                             lo = tt_lo(d)
@@ -988,8 +1059,9 @@ def zsearch(C: Any, t: int, TAB: Any, TT: Any, MV: Any, ST: Any, hands: Any, roo
                         ws2 = turn if beats(C, t, TAB, c, win) else wseat
                         wt = ws2 & 1
                         pit2 = pit & (1 << wt)
-                        key2 = live2 | (ws2 << 32) | (pit2 << 34)
-                        d = tt_probe(TT, t, tt_index(live2, ws2, pit2, size_mask), key2, stamp)
+                        cl2 = canon(C, t, live2)
+                        key2 = cl2 | (ws2 << 32) | (pit2 << 34)
+                        d = tt_probe(TT, t, tt_index(cl2, ws2, pit2, size_mask), key2, stamp)
                         if d >= 0:
                             tm2 = ST[ply, F_TM] | (1 << c)
                             tp2 = ST[ply, F_TP] + TAB[O_PTS + c]
@@ -1425,6 +1497,7 @@ def dual(
         if allow < 0:  # only escaping nat helps: a plain points test
             return _escapes(C, TAB, TT, MV, ST, hands, leader, pit, makers, need, ply)
         need = max(min(need, 2000), -2000)  # beyond any deal's points: keeps the key in range
+        live = canon(C, z, live)
         key = live | (leader << 32) | (pit << 34) | ((need + 2048) << 36) | ((allow // 10 + 512) << 48)
         idx = tt_index(live ^ (need * 7919) ^ (allow * 104729), leader, pit, DT.shape[0] - 1)
         if DT[idx, 0] == key and DT[idx, 1] == C[0, STAMP]:

@@ -61,6 +61,7 @@ class Options:
     merge: bool = True
     order: bool = True
     mtd: bool = True
+    ranks: bool = True  # relative ranks in the table's keys, where exact (engine.canon_fill)
 
 
 @dataclass
@@ -336,10 +337,13 @@ class Solver:
             # player may trump instead of following: there the general search's ordering and table pay
             # for a trick more (measured).
             C[row, E.ENDAT] = 3 if pr.trump_instead_of_following else 4
+            C[row, E.CANON] = opt.tt and opt.ranks  # relative ranks in the table's keys (engine.canon_fill)
         # Row 0: NS's points objective.  Row 1: all roem still to come, which the defenders maximise.
         C[0, E.MAXT], C[0, E.WP], C[0, E.RMT], C[0, E.ROT] = 0, 1, 1, -1
         C[1, E.MAXT], C[1, E.WP], C[1, E.RMT], C[1, E.ROT] = 1 - (pos.makers or 0), 0, 1, 1
         hands, state = self._state(pos)
+        if C[0, E.CANON]:
+            E.canon_fill(C, tab, hands)
 
         # Every value of row 0 has the parity of the points still to play when all roem is even
         # (NS minus EW points = 2 * NS points - the points left); row 1 (roem) comes in units of roem.
