@@ -8,8 +8,11 @@ import os
 import pickle
 import random
 import signal
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -203,3 +206,34 @@ def test_serve_takes_a_number_of_think_workers() -> None:
     for bad in ("x", "-1", "65"):
         with pytest.raises(SystemExit):
             build_parser().parse_args(["serve", "--think-workers", bad])
+
+
+def test_a_killed_server_leaves_no_worker_behind(tmp_path: Path) -> None:
+    # The workers' parent is the forkserver, not the server: without their own watch they outlive a
+    # server killed with SIGKILL, each holding the solver's memory.
+    script = tmp_path / "server.py"
+    script.write_text("import sys, time\n"
+                      "from klaverjas.web.thinking import Thinker\n"
+                      "if __name__ == '__main__':\n"
+                      "    thinker = Thinker(2)\n"
+                      "    print(*thinker.prestart(wait=True), flush=True)\n"
+                      "    time.sleep(600)\n")
+    server = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
+    assert server.stdout is not None
+    workers = [int(pid) for pid in server.stdout.readline().split()]
+    assert len(workers) == 2 and all(_alive(pid) for pid in workers)
+    server.kill()
+    server.wait()
+    deadline = time.monotonic() + 30
+    while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not [pid for pid in workers if _alive(pid)]
+
+
+def _alive(pid: int) -> bool:
+    """Running, not a zombie waiting for its parent to collect it."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False

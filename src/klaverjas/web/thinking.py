@@ -66,12 +66,27 @@ class ThinkingFailed(Exception):
 
 
 # --- what runs in a worker ---------------------------------------------------------
-def _warm_worker() -> None:
+def _warm_worker(server: int) -> None:
+    # A worker's parent is the forkserver, and it holds the pipes that would tell it the server is gone,
+    # so a server killed with SIGKILL would leave its workers (and their forkserver) running for ever.
+    threading.Thread(target=_exit_without, args=(server,), daemon=True, name="klaverjas-server-watch").start()
     try:
         from klaverjas.solver.warm import warm
     except ImportError:  # no numpy: no strong player and no reviews, nothing to warm
         return
     warm()
+
+
+def _exit_without(server: int, every: float = 1.0) -> None:
+    """End this worker once the server process ``server`` is gone."""
+    while True:
+        time.sleep(every)
+        try:
+            os.kill(server, 0)
+        except ProcessLookupError:
+            os._exit(0)
+        except PermissionError:  # the pid now belongs to another user's process: ours is gone
+            os._exit(0)
 
 
 def _worker_pid() -> int:
@@ -184,7 +199,8 @@ class Thinker:
         if self.start_method == "forkserver":
             context.set_forkserver_preload(PRELOAD)
         self._warming = []
-        return concurrent.futures.ProcessPoolExecutor(self.workers, mp_context=context, initializer=_warm_worker)
+        return concurrent.futures.ProcessPoolExecutor(self.workers, mp_context=context, initializer=_warm_worker,
+                                                      initargs=(os.getpid(),))
 
     def _running_pool(self) -> concurrent.futures.ProcessPoolExecutor:
         """The pool, with every worker started: each submit finding no idle worker starts one, so as many
