@@ -20,7 +20,6 @@ import csv
 import io
 import json
 import random
-import re
 from collections.abc import Callable, Coroutine
 from typing import Annotated, Any, cast
 
@@ -106,21 +105,6 @@ def refused(status: int, code: str, key: str, **facts: Any) -> Refused:
     return Refused(status, code, say(key, **facts))
 
 
-# The store's messages (English only; it is shared with a database layer) read back into the club's texts.
-_STORE_TEXTS = ((re.compile(r"club (\S+) does not exist"), "no_club", "club"),
-                (re.compile(r"the club has no member (\d+)"), "no_member", "n"),
-                (re.compile(r"the club has no season (\d+)"), "no_season", "n"),
-                (re.compile(r"the club has no evening (\d+)"), "no_evening", "n"),
-                (re.compile(r"the club already has a member called (.+)"), "member_exists", "name"))
-
-
-def store_reason(message: str, fallback: str) -> Text:
-    for pattern, key, fact in _STORE_TEXTS:
-        if found := pattern.fullmatch(message):
-            return say(key, **{fact: found.group(1)})
-    return say(fallback, detail=message)
-
-
 def refusal(status: int, code: str, reason: Text, errors: list[ErrorItem] | None = None) -> JSONResponse:
     """The shared error body (``detail``, ``code``, ``errors``) with the reason in every language."""
     body = ClubErrorOut(detail=reason["en"], code=code, errors=errors or [], reason=reason)
@@ -143,9 +127,9 @@ class ClubRoute(APIRoute):
                 status, code = next((v for k, v in STATUS.items() if isinstance(exc, k)), (422, "club"))
                 return refusal(status, code, exc.reason)
             except NotFound as exc:
-                return refusal(404, "not_found", store_reason(str(exc), "not_found"))
+                return refusal(404, "not_found", exc.reason())
             except Duplicate as exc:
-                return refusal(409, "duplicate", store_reason(str(exc), "duplicate"))
+                return refusal(409, "duplicate", exc.reason())
             except RequestValidationError as exc:
                 answer = await invalid_request(request, exc)
                 body = json.loads(bytes(answer.body))

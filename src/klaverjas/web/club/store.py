@@ -28,12 +28,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from sqlalchemy import Connection, RowMapping, text
 
+from klaverjas.core.texts import Text
+
 from ..db import Database, script
 from .evening import Evening
+from .texts import say
 
 # Written for SQLite; {id} and {ref} become PostgreSQL's identity column and its references (db.script).
 SCHEMA = """
@@ -91,11 +94,23 @@ def legacy_version(connection: Connection) -> int:
 T = TypeVar("T")
 
 
-class NotFound(Exception):
+class StoreRefusal(Exception):
+    """A refusal of the store: ``key`` of :data:`.texts.TEXTS` and its facts; the message is the English."""
+
+    def __init__(self, key: str, **facts: Any) -> None:
+        self.key, self.facts = key, facts
+        super().__init__(say(key, **facts)["en"])
+
+    def reason(self) -> Text:
+        """The refusal in every language."""
+        return say(self.key, **self.facts)
+
+
+class NotFound(StoreRefusal):
     """No such club, member, season or evening (HTTP 404)."""
 
 
-class Duplicate(Exception):
+class Duplicate(StoreRefusal):
     """A member name the club already has (HTTP 409)."""
 
 
@@ -192,7 +207,7 @@ class ClubStore:
         with self.db.read() as connection:
             row = connection.execute(text("SELECT * FROM clubs WHERE id = :id"), {"id": club_id}).mappings().first()
         if row is None:
-            raise NotFound(f"club {club_id} does not exist")
+            raise NotFound("no_club", club=club_id)
         return row
 
     def club(self, club_id: str) -> Club:
@@ -212,7 +227,7 @@ class ClubStore:
         with self.db.transaction() as connection:
             if connection.execute(text("UPDATE clubs SET name = :name WHERE id = :id"),
                                   {"name": name, "id": club_id}).rowcount == 0:
-                raise NotFound(f"club {club_id} does not exist")
+                raise NotFound("no_club", club=club_id)
 
     # --- members -----------------------------------------------------------------------------------
     def members(self, club_id: str) -> list[Member]:
@@ -230,14 +245,14 @@ class ClubStore:
                 " ON CONFLICT (club_id, name) DO NOTHING RETURNING id"),
                 {"c": club_id, "n": name, "number": number}).scalar()
             if member_id is None:
-                raise Duplicate(f"the club already has a member called {name}")
+                raise Duplicate("member_exists", name=name)
             return Member(int(member_id), name, number)
 
     def remove_member(self, club_id: str, member_id: int) -> None:
         with self.db.transaction() as connection:
             if connection.execute(text("DELETE FROM club_members WHERE club_id = :c AND id = :m"),
                                   {"c": club_id, "m": member_id}).rowcount == 0:
-                raise NotFound(f"the club has no member {member_id}")
+                raise NotFound("no_member", n=member_id)
 
     # --- seasons -----------------------------------------------------------------------------------
     def create_season(self, club_id: str, name: str, best: int) -> Season:
@@ -258,7 +273,7 @@ class ClubStore:
         for s in self.seasons(club_id):
             if s.id == season_id:
                 return s
-        raise NotFound(f"the club has no season {season_id}")
+        raise NotFound("no_season", n=season_id)
 
     # --- evenings ----------------------------------------------------------------------------------
     def create_evening(self, club_id: str, evening: Evening, date: str, season_id: int | None) -> int:
@@ -281,7 +296,7 @@ class ClubStore:
                                       + (self.db.for_update if lock else "")),
                                  {"e": evening_id, "c": club_id}).mappings().first()
         if row is None:
-            raise NotFound(f"the club has no evening {evening_id}")
+            raise NotFound("no_evening", n=evening_id)
         return row
 
     def evening(self, club_id: str, evening_id: int) -> StoredEvening:
@@ -327,7 +342,7 @@ class ClubStore:
         with self.db.transaction() as connection:
             if connection.execute(text("DELETE FROM club_evenings WHERE id = :e AND club_id = :c"),
                                   {"e": evening_id, "c": club_id}).rowcount == 0:
-                raise NotFound(f"the club has no evening {evening_id}")
+                raise NotFound("no_evening", n=evening_id)
 
     # --- table tokens ------------------------------------------------------------------------------
     def table_token(self, club_id: str, evening_id: int, round_number: int, table: int) -> str:

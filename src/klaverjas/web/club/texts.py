@@ -136,8 +136,6 @@ TEXTS: Table = {
     "no_evening": entry("the club has no evening {n}", "de club heeft geen avond {n}"),
     "member_exists": entry("the club already has a member called {name}", "de club heeft al een lid met de naam "
                            "{name}"),
-    "not_found": entry("{detail}", "niet gevonden: {detail}"),
-    "duplicate": entry("{detail}", "bestaat al: {detail}"),
     # -- request bodies the schema refuses ---------------------------------------------------------------
     "invalid": entry("invalid request: {detail}", "ongeldig verzoek: {detail}"),
 }
