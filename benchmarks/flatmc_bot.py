@@ -27,59 +27,34 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import numpy as np  # noqa: E402
 from benchmarks import mc_kernel as K  # noqa: E402
 
-from klaverjas.bots.base import Bot  # noqa: E402
-from klaverjas.bots.basic import BasicBot  # noqa: E402
 from klaverjas.bots.protocol import serve  # noqa: E402
 from klaverjas.bots.view import View  # noqa: E402
-from klaverjas.core import TrumpAction  # noqa: E402
-
-POLICIES = {"heuristic": K.HEURISTIC, "random": K.RANDOM}
 
 
-class FlatMcBot(Bot):
+class FlatMcBot(K.KernelBot):
     name = "flatmc"
 
     def __init__(self, worlds: int = 1000, playout: str = "heuristic", epsilon: float = 0.1,
                  seed: int | None = None):
-        self.worlds, self.policy, self.epsilon = worlds, POLICIES[playout], epsilon
-        self.basic = BasicBot()
-        if seed is not None:
-            K.seed(seed)
-
-    def reseed(self, seed: int) -> None:
-        K.seed(seed)
-
-    def prepare(self) -> None:
-        K.warm()
-
-    def trump(self, view: View) -> TrumpAction:
-        return self.basic.trump(view)
+        super().__init__(playout, epsilon, seed)
+        self.worlds = worlds
 
     def values(self, view: View) -> np.ndarray:
         """Per card: the seat's team's mean score minus the other's over the playouts."""
-        hands = [0, 0, 0, 0]
-        hands[view.seat] = view.hand
-        s = K.state_row(view, (hands[0], hands[1], hands[2], hands[3]))
-        allowed, need = K.hidden_row(view)
+        rules, state, allowed, need = self.start(view)
         sums = np.zeros(32)
-        done = K.flat_mc(K.rules_row(view), s, view.seat, allowed, need, view.legal, self.worlds, self.policy,
-                         self.epsilon, sums)
+        done = K.flat_mc(rules, state, view.seat, allowed, need, view.legal, self.worlds, self.policy, self.epsilon,
+                         sums)
         values: np.ndarray = sums / max(1, done)
         return values
 
-    def card(self, view: View) -> int:
-        legal = view.legal
-        if not legal & (legal - 1):
-            return legal.bit_length() - 1
-        if view.rules.roem != "trick":  # a stand-in for the Dutch games only
-            return self.basic.card(view)
-        return K.best_of(self.values(view), legal)
+    scores = values
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--worlds", type=int, default=1000, help="determinizations a card decision (playouts a card)")
-    ap.add_argument("--playout", choices=sorted(POLICIES), default="heuristic")
+    ap.add_argument("--playout", choices=sorted(K.POLICIES), default="heuristic")
     ap.add_argument("--epsilon", type=float, default=0.1, help="rate of random cards in heuristic playouts")
     args = ap.parse_args()
     return serve(FlatMcBot(args.worlds, args.playout, args.epsilon), sys.stdin, sys.stdout)

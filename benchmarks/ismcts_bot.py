@@ -29,60 +29,34 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import numpy as np  # noqa: E402
 from benchmarks import mc_kernel as K  # noqa: E402
 
-from klaverjas.bots.base import Bot  # noqa: E402
-from klaverjas.bots.basic import BasicBot  # noqa: E402
 from klaverjas.bots.protocol import serve  # noqa: E402
 from klaverjas.bots.view import View  # noqa: E402
-from klaverjas.core import TrumpAction  # noqa: E402
-
-POLICIES = {"heuristic": K.HEURISTIC, "random": K.RANDOM}
 
 
-class IsmctsBot(Bot):
+class IsmctsBot(K.KernelBot):
     name = "ismcts"
 
     def __init__(self, iterations: int = 800, exploration: float = 0.7, playout: str = "random",
                  epsilon: float = 0.1, seed: int | None = None):
+        super().__init__(playout, epsilon, seed)
         self.iterations, self.exploration = iterations, exploration
-        self.policy, self.epsilon = POLICIES[playout], epsilon
-        self.basic = BasicBot()
-        if seed is not None:
-            K.seed(seed)
-
-    def reseed(self, seed: int) -> None:
-        K.seed(seed)
-
-    def prepare(self) -> None:
-        K.warm()
-
-    def trump(self, view: View) -> TrumpAction:
-        return self.basic.trump(view)
 
     def visits(self, view: View) -> np.ndarray:
         """The root's visits per card."""
-        hands = [0, 0, 0, 0]
-        hands[view.seat] = view.hand
-        s = K.state_row(view, (hands[0], hands[1], hands[2], hands[3]))
-        allowed, need = K.hidden_row(view)
+        rules, state, allowed, need = self.start(view)
         out = np.zeros(32)
-        K.ismcts(K.rules_row(view), s, view.seat, allowed, need, self.iterations, self.exploration, self.policy,
+        K.ismcts(rules, state, view.seat, allowed, need, self.iterations, self.exploration, self.policy,
                  self.epsilon, out)
         return out
 
-    def card(self, view: View) -> int:
-        legal = view.legal
-        if not legal & (legal - 1):
-            return legal.bit_length() - 1
-        if view.rules.roem != "trick":  # a stand-in for the Dutch games only
-            return self.basic.card(view)
-        return K.best_of(self.visits(view), legal)
+    scores = visits
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--iterations", type=int, default=800)
     ap.add_argument("--exploration", type=float, default=0.7)
-    ap.add_argument("--playout", choices=sorted(POLICIES), default="random")
+    ap.add_argument("--playout", choices=sorted(K.POLICIES), default="random")
     ap.add_argument("--epsilon", type=float, default=0.1, help="rate of random cards in heuristic playouts")
     args = ap.parse_args()
     return serve(IsmctsBot(args.iterations, args.exploration, args.playout, args.epsilon), sys.stdin, sys.stdout)

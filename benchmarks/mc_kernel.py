@@ -16,8 +16,10 @@ from typing import Any
 
 import numpy as np
 
+from klaverjas.bots.base import Bot
+from klaverjas.bots.basic import BasicBot
 from klaverjas.bots.view import View
-from klaverjas.core import TABLES, PlayRules, cards_of
+from klaverjas.core import TABLES, PlayRules, TrumpAction, cards_of
 from klaverjas.core.roem import RUN_ROEM, STUK, quartet_values
 from klaverjas.solver.engine import lowbit_index, njit, popcount
 
@@ -29,6 +31,7 @@ P_SIZE = O_QUART + 8
 S_LEADER, S_N, S_TRICK, S_PTS, S_ROEM, S_WON = 4, 5, 6, 10, 12, 14
 S_SIZE = 16
 RANDOM, HEURISTIC = 0, 1  # playout policies
+POLICIES = {"heuristic": HEURISTIC, "random": RANDOM}
 
 
 def rules_row(view: View) -> np.ndarray:
@@ -468,3 +471,42 @@ def warm() -> None:
 def best_of(values: np.ndarray, legal_mask: int) -> int:
     """The legal card with the highest value (ties: the first in card order)."""
     return max(cards_of(legal_mask), key=lambda c: float(values[c]))
+
+
+class KernelBot(Bot):
+    """What the kernel's players share: trump by the rules of thumb (``basic``), the kernel's own random
+    numbers, its warm-up, the rows a search starts from, and the card with the best of :meth:`scores`."""
+
+    def __init__(self, playout: str, epsilon: float, seed_number: int | None) -> None:
+        self.policy, self.epsilon = POLICIES[playout], epsilon
+        self.basic = BasicBot()
+        if seed_number is not None:
+            seed(seed_number)
+
+    def reseed(self, seed_number: int) -> None:
+        seed(seed_number)
+
+    def prepare(self) -> None:
+        warm()
+
+    def trump(self, view: View) -> TrumpAction:
+        return self.basic.trump(view)
+
+    def start(self, view: View) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """The rules row, the state row with only the viewer's hand, and the hidden cards' rows."""
+        hands = [0, 0, 0, 0]
+        hands[view.seat] = view.hand
+        allowed, need = hidden_row(view)
+        return rules_row(view), state_row(view, (hands[0], hands[1], hands[2], hands[3])), allowed, need
+
+    def scores(self, view: View) -> np.ndarray:
+        """Per card, how good the search finds it (higher is better)."""
+        raise NotImplementedError
+
+    def card(self, view: View) -> int:
+        legal = view.legal
+        if not legal & (legal - 1):
+            return legal.bit_length() - 1
+        if view.rules.roem != "trick":  # a stand-in for the Dutch games only
+            return self.basic.card(view)
+        return best_of(self.scores(view), legal)
