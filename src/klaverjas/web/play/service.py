@@ -173,6 +173,8 @@ class PlayService:
         runtime.pace = float(data.get("pace", runtime.pace))
         runtime.away_limit = float(data.get("away_limit", runtime.away_limit))
         runtime.seats_saved, runtime.stale = seat_rows(table), False
+        if runtime.connections:  # the reload may bring events another process wrote: they are owed to them
+            self._background(self.deliver(runtime))
         return True
 
     async def ensure_stored(self, runtime: TableRuntime) -> bool:
