@@ -100,6 +100,9 @@ class Person:
             connect(url.replace("http://", "ws://") + f"/ws/play/{game_id}?token={token}&since={since}"))
         self.checker = LeakChecker()
         self.seqs: list[int] = []
+        # The seq of the state this seat last answered: a move is sent once per state, also across calls of
+        # until() (a slow server may answer after a call's time is up; sending again would be a second move).
+        self.sent = -1
         self.state: State = self.read()["state"]
 
     def read(self, timeout: float = 30) -> dict[str, Any]:
@@ -118,15 +121,14 @@ class Person:
         """Read (and with ``play`` play this seat's turns, South also starts each next deal) until ``done``
         holds."""
         deadline = time.monotonic() + within
-        sent = -1
         while not done(self.state):
             state = self.state
             if play and state["seat"] == state["to_move"] and state["phase"] in ("trump", "play") and \
-                    sent != state["seq"]:
-                sent = state["seq"]
+                    self.sent != state["seq"]:
+                self.sent = state["seq"]
                 self.ws.send(json.dumps(move_for(state)))
-            elif play and state["phase"] == "deal_over" and self.seat == "S" and sent != state["seq"]:
-                sent = state["seq"]
+            elif play and state["phase"] == "deal_over" and self.seat == "S" and self.sent != state["seq"]:
+                self.sent = state["seq"]
                 self.ws.send(json.dumps({"type": "next"}))
             self.read(timeout=max(0.1, deadline - time.monotonic()))
         return self.state
