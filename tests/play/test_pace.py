@@ -17,6 +17,8 @@ from klaverjas.web.play.store import GameStore
 
 PACE = 0.3  # a pause of 0.3 s, or 0.48 s after a trick: both shorter than the slow player's thinking
 THINKING = 0.6
+ASKS = 17
+EARLY = 0.02  # a timer may fire this early, and a thread starts a moment after the driver asked it
 
 
 class TimedBot(BasicBot):
@@ -43,19 +45,20 @@ def test_the_pace_counts_the_thinking(tmp_path: Path) -> None:
         runtime = await service.add(table, pace=PACE)
         service.kick(runtime)
         deadline = time.monotonic() + 60
-        while len(asked) < 13:
+        while len(asked) < ASKS:
             assert time.monotonic() < deadline, f"only {len(asked)} decisions in 60 s"
             await asyncio.sleep(0.05)
         await service.shutdown()
 
     asyncio.run(scenario())
+    times = list(asked)
     # From one player being asked to the next: its thinking and the pause of the table's pace, together.
-    waits = [(seat, then - at) for (seat, at), (_, then) in zip(asked[:12], asked[1:13], strict=True)]
+    waits = [(seat, then - at) for (seat, at), (_, then) in zip(times[:-1], times[1:], strict=True)]
     slow = [wait for seat, wait in waits if seat % 2 == 0]
     quick = [wait for seat, wait in waits if seat % 2 == 1]
-    assert len(slow) >= 5 and len(quick) >= 5, waits  # consecutive seats alternate
+    assert len(slow) >= 5 and len(quick) >= 5, waits
     # The pace is kept: a player that decides at once still waits it out.
-    assert min(quick) >= PACE, waits
+    assert min(quick) >= PACE - EARLY, waits
     # The thinking was the pause: a pause and then the thinking would take at least 0.3 + 0.6 s each time.
-    assert min(slow) >= THINKING, waits
+    assert min(slow) >= THINKING - EARLY, waits
     assert sum(slow) / len(slow) < PACE + THINKING - 0.1, waits
