@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from klaverjas.bots import BasicBot, RandomBot, View
+from klaverjas.bots.expert import ExpertBot
 from klaverjas.bots.strong import StrongBot, available
 from klaverjas.core import Deal, Rules, cards_of
 from klaverjas.core.record import to_record
@@ -82,6 +83,27 @@ def test_pool_decisions_equal_in_process_ones_deal_long(thinker: Thinker) -> Non
     assert pooled.rng.getstate() == here.rng.getstate()
     assert len(pooled.searched) == len(here.searched) > 0
     assert thinker.worker_pids() and os.getpid() not in thinker.worker_pids()
+
+
+@needs_solver
+def test_expert_decisions_think_in_a_worker_and_equal_in_process_ones_deal_long(thinker: Thinker) -> None:
+    # As many deals as its minimum, and every deal late once at most that many remain: the time budget
+    # does not decide what it searches.
+    views, _ = deal_views(13)
+    pooled, here = (ExpertBot(samples=8, min_samples=8, seed=5) for _ in range(2))
+
+    async def decide_all() -> list[tuple[object, object]]:
+        return [await thinker.decide(pooled, v) for v in views]
+
+    got = asyncio.run(decide_all())
+    # The pool starts its worker at the first task it gets: the expert's decisions were tasks.
+    assert thinker.worker_pids() and os.getpid() not in thinker.worker_pids()
+    assert got == [here.explain(v) for v in views]
+    assert pooled.rng.getstate() == here.rng.getstate()
+    # Late in the deal it searched every deal of the hidden cards: fewer than its samples.
+    assert len(pooled.searched) == len(here.searched) > 0
+    assert [n for _, n in pooled.searched] == [n for _, n in here.searched]
+    assert any(n < 8 for _, n in here.searched)
 
 
 @needs_solver

@@ -1,4 +1,4 @@
-"""The app's heavy thinking, off the event loop: strong decisions, hints and deal reviews.
+"""The app's heavy thinking, off the event loop: strong and expert decisions, hints and deal reviews.
 
 Threads share the GIL: numba releases it inside the solver's kernel, but the strong player's sampling
 and weighing are Python, so a strong bot thinking in a thread slows every socket of the process. A
@@ -15,9 +15,11 @@ fork server is a clean single-threaded process) that has imported the solver onc
 in milliseconds; each loads the solver's compiled kernel from numba's cache as it starts
 (:func:`klaverjas.solver.warm.warm`), so the first decision does not compile.
 
-A strong player's time budget counts from the moment its table asked, not from the moment a worker
-took the task: when the pool is busy a decision searches fewer deals (at least the bot's minimum), as
-it did in a busy thread, so the tables keep their pace instead of queueing behind one another.
+A strong or expert player's time budget (150 ms, 900 ms) counts from the moment its table asked, not
+from the moment a worker took the task: when the pool is busy a decision searches fewer deals (at least
+the bot's minimum), as it did in a busy thread, so the tables keep their pace instead of queueing behind
+one another. The expert is a :class:`~klaverjas.bots.strong.StrongBot` with more samples: the same
+state crosses to the worker and back.
 
 The cheap levels (``random``, ``basic``) think in a thread as before: their decision takes a tenth of a
 millisecond or less, less than the round trip to a worker (about 0.4 ms; benchmarks/play_latency.py).
@@ -26,8 +28,9 @@ A worker imports the program's main module as multiprocessing does, so a program
 :class:`Thinker` starts from a module guarded by ``if __name__ == "__main__"`` (``klaverjas serve`` is).
 
 A worker that dies (``BrokenProcessPool``) or a task that a worker took and does not finish within
-``timeout`` seconds never stalls a table: the decision falls back to the basic player's, a hint to the
-basic player's advice, a review to a thread of this process, and the pool is replaced.
+``timeout`` seconds (20 by default; an expert's card takes about a second, the slowest measured 6.5 s
+on a busy machine, docs/bots.md) never stalls a table: the decision falls back to the basic player's,
+a hint to the basic player's advice, a review to a thread of this process, and the pool is replaced.
 """
 
 from __future__ import annotations
@@ -50,11 +53,12 @@ from klaverjas.core.texts import Text
 log = logging.getLogger("klaverjas.thinking")
 T = TypeVar("T")
 
-POOL_LEVELS = frozenset({"strong"})  # the levels whose decisions are worth a worker
+POOL_LEVELS = frozenset({"strong", "expert"})  # the levels whose decisions are worth a worker
 # Attributes a bot keeps for the benchmarks, not for its decisions: not sent to a worker and back.
 TRANSIENT = ("searched",)
 # What the fork server imports once, so each worker forked from it starts with them loaded.
-PRELOAD = ["klaverjas.web.thinking", "klaverjas.bots.strong", "klaverjas.solver", "klaverjas.solver.analyse"]
+PRELOAD = ["klaverjas.web.thinking", "klaverjas.bots.strong", "klaverjas.bots.expert", "klaverjas.solver",
+           "klaverjas.solver.analyse"]
 
 
 def default_workers() -> int:
@@ -292,7 +296,8 @@ class Thinker:
         return decision, why
 
     async def advise(self, view: View) -> list[Option]:
-        """The strong player's options for ``view`` (raises like the advice itself; the caller falls back)."""
+        """The strong player's options for ``view`` (raises like the advice itself; the caller falls back).
+        Hints stay with the strong player at an expert's table too: they must answer within a few seconds."""
         if not self.uses_processes:
             return await asyncio.to_thread(strong_advice, view)
         return await self._run(strong_advice, view)

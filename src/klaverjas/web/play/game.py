@@ -16,6 +16,7 @@ from typing import Any
 
 from klaverjas.bots import BasicBot, Bot, RandomBot, View
 from klaverjas.bots.base import held_back, renege_reason
+from klaverjas.bots.expert import ExpertBot
 from klaverjas.bots.strong import StrongBot
 from klaverjas.bots.strong import available as strong_available
 from klaverjas.bots.texts import is_public
@@ -44,7 +45,7 @@ from klaverjas.core.scoring import ScoreError
 from klaverjas.core.texts import Text, entry
 from klaverjas.core.trump import PASS, PLAY, choose
 
-LEVELS = ("random", "basic", "strong")
+LEVELS = ("random", "basic", "strong", "expert")  # as models.Level
 HELD_BACK: Text = dict(held_back())  # the live ``why`` of a reason held back until the deal is over
 
 # Refusals of a roem claim, per language; a wrong amount is refused without naming the right one.
@@ -73,11 +74,14 @@ class ActionError(ValueError):
 
 
 def make_bot(level: str, seed: int) -> Bot:
-    """A computer player of ``level``; ``strong`` plays as ``basic`` where the solver is not installed."""
+    """A computer player of ``level``; ``strong`` and ``expert`` play as ``basic`` where the solver is not
+    installed."""
     if level == "random":
         bot: Bot = RandomBot()
     elif level == "strong" and strong_available():
         bot = StrongBot()
+    elif level == "expert" and strong_available():
+        bot = ExpertBot()
     else:
         bot = BasicBot()
     bot.reseed(seed)

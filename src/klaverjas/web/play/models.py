@@ -20,7 +20,7 @@ from ..names import PlayerName, RequiredPlayerName
 Seat = Literal["N", "E", "S", "W"]
 Team = Literal["NS", "EW"]
 Suit = Literal["C", "D", "H", "S"]
-Level = Literal["random", "basic", "strong"]
+Level = Literal["random", "basic", "strong", "expert"]
 Phase = Literal["lobby", "trump", "play", "deal_over", "match_over"]
 MATCH_END = r"^(deals:(1[0-6]|[1-9])|points:(500|1000|1500|2000)|strokes:[1-9])$"
 

@@ -378,11 +378,12 @@ class PlayService:
             if idle is False:
                 await self.deliver(runtime)
                 continue
-            pace = runtime.pace
-            if pace and not claims:  # a claim is said as the trick is taken
+            pause = 0.0
+            if runtime.pace and not claims:  # a claim is said as the trick is taken
                 # A little longer after a trick, so people see who took it.
                 trick_ended = table.phase == "play" and not table.deal.trick and bool(table.deal.tricks)
-                await asyncio.sleep(pace * (1.6 if trick_ended else 1.0))
+                pause = runtime.pace * (1.6 if trick_ended else 1.0)
+            asked = time.monotonic()
             decision: Any = None
             why: Texts | None = None
             if view is not None and bot is not None and seat is not None:
@@ -393,6 +394,10 @@ class PlayService:
                 except Exception:  # a broken bot must not stop the table: play the basic level's choice
                     log.exception("bot at %s failed; playing a fallback", SEATS[seat])
                     decision, why = BasicBot().explain(view)
+            # The pace counts the thinking: a player that takes a second a card does not wait a pace more.
+            left = pause - (time.monotonic() - asked)
+            if left > 0:
+                await asyncio.sleep(left)
             async with runtime.lock:
                 if runtime.table is not table or table.seq != seq or runtime.stale:
                     continue  # someone acted meanwhile; look again
