@@ -23,7 +23,8 @@ from klaverjas.bots.strong import StrongBot  # noqa: E402
 
 
 def main() -> int:
-    bot = StrongBot(play_mismatch=None, partner_bids_by_model=False, soft_evidence=False, trump_by_model=False)
+    bot = StrongBot(play_mismatch=None, partner_bids_by_model=False, soft_evidence=False, trump_by_model=False,
+                    playout_mix=0.0)
     bot.name = "pimc"
     return serve(bot, sys.stdin, sys.stdout)
 

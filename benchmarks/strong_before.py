@@ -36,13 +36,15 @@ def main() -> int:
     ap.add_argument("--samples", type=int, default=60)
     ap.add_argument("--budget", type=float, default=150.0, help="ms a card")
     ap.add_argument("--enumerate", type=int, default=0, help="search every hidden deal when at most this many")
+    ap.add_argument("--mix", type=float, default=0.0, help="weight of the greedy playouts in a card's value "
+                    "(the old: none)")
     args = ap.parse_args()
     if args.bidding == "old":
         # Both the trump decisions and the reading of partner's bids take the model from these two names.
         bidding.model = old_model
         strong.__dict__["bidding_model"] = old_model
     bot = strong.StrongBot(samples=args.samples, budget_ms=args.budget, min_samples=6,
-                           enumerate_up_to=args.enumerate)
+                           enumerate_up_to=args.enumerate, playout_mix=args.mix)
     bot.name = "strong-before"
     return serve(bot, sys.stdin, sys.stdout)
 

@@ -63,7 +63,7 @@ def test_flat_monte_carlo_counts_every_sample_alike_and_takes_trump_by_the_rules
         return values
 
     bot = strong.StrongBot(samples=5, budget_ms=60_000, seed=3, solve_fn=recording, play_mismatch=None,
-                           partner_bids_by_model=False, soft_evidence=False, trump_by_model=False)
+                           partner_bids_by_model=False, soft_evidence=False, trump_by_model=False, playout_mix=0.0)
     checked = 0
     for seed in range(3):
         for view in _late_views(seed):
@@ -144,3 +144,44 @@ def test_a_search_reason_never_contradicts_its_rule_of_thumb() -> None:
                     assert told
                 seen += 1
     assert seen > 20
+
+
+def test_strong_blends_the_double_dummy_mean_with_the_playouts_mean() -> None:
+    """A card's value is (1 - mix) times its weighted double-dummy mean plus mix times its greedy playouts'
+    mean; the player without playouts, seeded alike, draws the same samples (the playouts' seed comes
+    from the bot's random numbers after them)."""
+    from klaverjas.solver import playouts
+
+    checked = 0
+    for seed in range(3):
+        for view in _late_views(seed):
+            blended = strong.StrongBot(samples=5, budget_ms=60_000, seed=seed, solve_fn=reference.minimax_cards,
+                                       playout_mix=0.5, playout_worlds=300)
+            alone = strong.StrongBot(samples=5, budget_ms=60_000, seed=seed, solve_fn=reference.minimax_cards,
+                                     playout_mix=0.0)
+            ranked = blended.figures(view)
+            figs = {f.card: f for f in ranked}
+            solved = {f.card: f for f in alone.figures(view)}
+            hands = [0, 0, 0, 0]
+            hands[view.seat] = view.hand
+            won = [sum(1 for t in view.tricks if t.winner & 1 == team) for team in (0, 1)]
+            played = playouts.card_values(
+                playouts.rules_row(view.rules, view.trump, view.step, view.makers),
+                playouts.state_row(hands, view.leader, view.trick, view.points, view.roem, won), view.seat,
+                [view.may_hold(s) for s in range(4)], [view.hand_size(s) for s in range(4)], view.legal, 300,
+                seed_number=alone.rng.getrandbits(31))
+            assert set(figs) == set(solved) == set(cards_of(view.legal))
+            for card, f in figs.items():
+                assert f.mean == pytest.approx(0.5 * solved[card].mean + 0.5 * played[card])
+                assert (f.holds, f.samples) == (solved[card].holds, solved[card].samples)
+            assert [f.mean for f in ranked] == sorted((f.mean for f in ranked), reverse=True)  # best first
+            checked += 1
+    assert checked >= 3
+
+
+def test_strong_plays_south_african_deals_by_the_solver_alone() -> None:
+    """The playouts know the Dutch games only (roem in tricks): under roem declared by the players the
+    card values are the double-dummy means."""
+    view = next(v for _, v in walk("sa", 1) if v.phase == "play" and v.legal.bit_count() > 1)
+    assert view.rules.roem != "trick"
+    assert strong.StrongBot(seed=1).playout_values(view) is None

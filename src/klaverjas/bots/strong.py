@@ -50,6 +50,12 @@ def available() -> bool:
 # three seeded deals, 2026-12-01): the first two tricks there are played by the rules of thumb.
 SA_SEARCH_FROM = 2
 
+# A card's value is the double-dummy mean blended with greedy playouts' (klaverjas.solver.playouts): the
+# solver lets every later player see every card, the playouts let nobody see any.  Half of each measured
+# best against the flat Monte Carlo stand-in (docs/bots.md); the Dutch games only (roem in tricks).
+PLAYOUT_MIX = 0.5
+PLAYOUT_WORLDS = 1000
+
 # The value of every legal card of a position: the final NS minus EW deal score.
 SolveFn = Callable[[Any], dict[int, int]]
 
@@ -103,7 +109,8 @@ class StrongBot(Bot):
     def __init__(self, samples: int = 60, budget_ms: float = 150.0, seed: int | None = None,
                  solve_fn: SolveFn | None = None, search_from: int = 0, min_samples: int = 6,
                  play_mismatch: float | None = PLAY_MISMATCH, partner_bids_by_model: bool = True,
-                 soft_evidence: bool = True, trump_by_model: bool = True, enumerate_up_to: int = 0):
+                 soft_evidence: bool = True, trump_by_model: bool = True, enumerate_up_to: int = 0,
+                 playout_mix: float = PLAYOUT_MIX, playout_worlds: int = PLAYOUT_WORLDS):
         self.solve_fn = solve_fn or solver_values
         self.samples = samples
         # A vote over one or two deals follows their accidents; below this many the budget is overrun.
@@ -128,6 +135,9 @@ class StrongBot(Bot):
         # Late in a deal, when at most this many deals of the hidden cards remain, every one of them is
         # searched (weighed by the evidence) instead of a sample: the exact expectation (0: never).
         self.enumerate_up_to = enumerate_up_to
+        # The playouts' weight in a card's value (0: the double-dummy mean alone) and their deals a decision.
+        self.playout_mix = playout_mix
+        self.playout_worlds = playout_worlds
         self._choices: ChoiceCache = {}
         self._deal_key: tuple[int, int] = (-1, -1)
 
@@ -139,7 +149,7 @@ class StrongBot(Bot):
         if self.solve_fn is solver_values:
             from ..solver.warm import warm
 
-            warm()
+            warm()  # the playouts' kernels too
 
     def trump(self, view: View) -> TrumpAction:
         if not self.trump_by_model:
@@ -171,10 +181,33 @@ class StrongBot(Bot):
         if not n or weight <= 0:
             return [CardFigures(c, 0.0, 0, 0) for c in legal]
         figs = [CardFigures(c, totals[c] / weight, holds[c], n) for c in legal]
+        played_out = self.playout_values(view) if self.playout_mix > 0 else None
+        if played_out is not None:
+            mix = self.playout_mix
+            figs = [replace(f, mean=(1 - mix) * f.mean + mix * played_out[f.card]) for f in figs]
         # Cards the samples cannot tell apart are ranked by the rules of thumb (keep winners, play low).
         rank = {o.action: i for i, o in enumerate(card_options(view))}
         figs.sort(key=lambda f: (-round(f.mean, 6), rank[f.card]))
         return figs
+
+    def playout_values(self, view: View) -> list[float] | None:
+        """Per card, its team's mean final score minus the other's over greedy playouts of deals of the
+        hidden cards (:func:`klaverjas.solver.playouts.card_values`); None where they do not apply: roem
+        declared rather than in tricks, or no numba (plain Python would take seconds a card)."""
+        from ..solver import engine, playouts
+
+        if view.rules.roem != "trick" or not engine.HAVE_NUMBA:
+            return None
+        hands = [0, 0, 0, 0]
+        hands[view.seat] = view.hand
+        won = [0, 0]
+        for t in view.tricks:
+            won[t.winner & 1] += 1
+        rules = playouts.rules_row(view.rules, view.trump, view.step, view.makers)
+        state = playouts.state_row(hands, view.leader, view.trick, view.points, view.roem, won)
+        return playouts.card_values(rules, state, view.seat, [view.may_hold(s) for s in range(4)],
+                                    [view.hand_size(s) for s in range(4)], view.legal, self.playout_worlds,
+                                    seed_number=self.rng.getrandbits(31))
 
     def worlds(self, view: View) -> Iterator[World]:
         """Up to ``samples`` deals of the hidden cards, weighed by the evidence (all alike without it),

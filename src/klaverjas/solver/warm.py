@@ -1,4 +1,4 @@
-"""Compile the solver's kernel into numba's cache ahead of use: ``python -m klaverjas.solver.warm``.
+"""Compile the solver's and the playouts' kernels into numba's cache: ``python -m klaverjas.solver.warm``.
 
 The first solve of a fresh install compiles for tens of seconds; the set-up (``make``) runs this
 once, so the first decision of a ``strong`` player or the first deal review does not wait.
@@ -21,8 +21,12 @@ _HOPELESS = {
 
 
 def warm() -> float:
-    """Solve a few positions with every objective; returns the seconds it took."""
+    """Solve a few positions with every objective, and play a few playouts (the strong player blends them
+    in); returns the seconds it took."""
+    from . import playouts
+
     start = time.perf_counter()
+    playouts.warm()
     solver = Solver(tt_bits=12)
     pos = Position.from_json(_HOPELESS)
     for objective in ("real", "points"):

@@ -1,0 +1,408 @@
+"""Monte Carlo playouts of a deal in play, compiled: the card values of flat Monte Carlo search.
+
+For a card decision, deal the hidden cards many times under the hard constraints of what the player
+has seen (voids, no trump when one had to trump, no higher trump when one had to overtrump), play
+every legal card out once in each deal by a greedy policy that sees only the cards of its own seat in
+that deal (lead a card that is the highest left of its suit, take a trick as cheaply as possible unless
+partner heads it, give points to partner's trick, else throw the cheapest card; a random card at rate
+``epsilon``), and average each card's final deal score (nat, roem and pit included).  Where the
+double-dummy solver lets every later player see every card, these playouts let nobody see any: the
+strong player blends the two (docs/bots.md).
+
+A deal in play is one int64 array (``S_*``: the four hands, the trick, the points, roem and tricks each
+team took); a rule set and trump another (``P_*``: the legal-play flags and the card tables).  On them:
+the legal cards (klaverjas.core.play.legal_mask, step for step), playing a card, the deal's score, the
+policy and the determinization of the hidden cards (as klaverjas.bots.sampling.deal_hidden draws them).
+The Dutch games only (roem in tricks).  The benchmarks' reference opponents (flat Monte Carlo and
+ISMCTS, benchmarks/mc_kernel.py) are built on the same model.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from ..core import TABLES, PlayRules, Rules
+from ..core.roem import RUN_ROEM, STUK, quartet_values
+from .engine import lowbit_index, njit, popcount
+
+# The rules row P.
+P_TRUMP, P_HTL, P_HP, P_TIF, P_VT, P_UF, P_STEP, P_LAST, P_PITB, P_STUK, P_MAKERS, P_TOTAL = range(12)
+O_ABOVE, O_PTS, O_STR, O_RUN, O_QUART = 16, 48, 80, 112, 368
+P_SIZE = O_QUART + 8
+# The state S: hands 0..3, the trick's leader and card count, its cards, points, roem, tricks per team.
+S_LEADER, S_N, S_TRICK, S_PTS, S_ROEM, S_WON = 4, 5, 6, 10, 12, 14
+S_SIZE = 16
+RANDOM, HEURISTIC = 0, 1  # playout policies
+POLICIES = {"heuristic": HEURISTIC, "random": RANDOM}
+
+
+
+@njit(cache=True)
+def seed(n: int) -> None:
+    """Seed the kernels' random numbers (numba keeps its own generator)."""
+    np.random.seed(n)
+
+
+@njit(cache=True, inline="always")
+def beats(P: Any, card: int, win: int) -> bool:
+    trump = P[P_TRUMP]
+    return bool(((P[O_ABOVE + win] >> card) & 1) != 0 or ((card >> 3) == trump and (win >> 3) != trump))
+
+
+@njit(cache=True, inline="always")
+def _legal(P: Any, hand: int, led: int, win: int, partner_winning: bool) -> Any:
+    if led < 0:
+        return hand
+    trump = P[P_TRUMP]
+    follow = hand & (0xFF << (8 * led))
+    if led == trump:
+        if follow != 0 and P[P_HTL] != 0:
+            higher = follow & P[O_ABOVE + win]
+            return higher if higher != 0 else follow
+        return follow if follow != 0 else hand
+    tmask = 0xFF << (8 * trump)
+    trumps = hand & tmask
+    trump_in = (win >> 3) == trump
+    if follow != 0:
+        if P[P_HP] != 0 and not trump_in:
+            higher = follow & P[O_ABOVE + win]
+            if higher != 0:
+                follow = higher
+        if P[P_TIF] != 0:
+            return follow | trumps
+        return follow
+    if trumps == 0:
+        return hand
+    vt = P[P_VT]
+    must = vt == 2 or (vt == 1 and not partner_winning)
+    if not trump_in:
+        return trumps if must else hand
+    higher = trumps & P[O_ABOVE + win]
+    if must:
+        if higher != 0:
+            return higher
+        if P[P_UF] != 0:
+            return trumps
+        plain = hand & ~tmask
+        return plain if plain != 0 else trumps
+    if vt == 0:
+        return hand
+    allowed = (hand & ~tmask) | higher
+    return allowed if allowed != 0 else hand
+
+
+@njit(cache=True, inline="always")
+def legal(P: Any, hand: int, led: int, win: int, partner_winning: bool) -> int:
+    """klaverjas.core.play.legal_mask, step for step."""
+    return int(_legal(P, hand, led, win, partner_winning))
+
+
+@njit(cache=True, inline="always")
+def turn_of(P: Any, S: Any) -> int:
+    return int((S[S_LEADER] + S[S_N] * P[P_STEP]) % 4)
+
+
+@njit(cache=True, inline="always")
+def heading(P: Any, S: Any) -> tuple[int, int]:
+    """The card heading the current trick and its place in it (-1, -1 before the lead)."""
+    n = S[S_N]
+    if n == 0:
+        return -1, -1
+    win, pos = S[S_TRICK], 0
+    for i in range(1, n):
+        c = S[S_TRICK + i]
+        if beats(P, c, win):
+            win, pos = c, i
+    return win, pos
+
+
+@njit(cache=True)
+def legal_now(P: Any, S: Any) -> int:
+    """The legal cards of the seat to move."""
+    hand = int(S[turn_of(P, S)])
+    n = S[S_N]
+    if n == 0:
+        return hand
+    win, pos = heading(P, S)
+    return legal(P, hand, int(S[S_TRICK] >> 3), win, pos == n - 2)
+
+
+@njit(cache=True)
+def play(P: Any, S: Any, card: int) -> None:
+    turn = turn_of(P, S)
+    S[turn] ^= 1 << card
+    n = S[S_N]
+    S[S_TRICK + n] = card
+    S[S_N] = n + 1
+    if n < 3:
+        return
+    win, pos = heading(P, S)
+    winner = (S[S_LEADER] + pos * P[P_STEP]) % 4
+    team = winner & 1
+    mask = 0
+    pts = 0
+    for i in range(4):
+        c = S[S_TRICK + i]
+        mask |= 1 << c
+        pts += P[O_PTS + c]
+    if S[S_WON] + S[S_WON + 1] == 7:
+        pts += P[P_LAST]
+    roem = P[O_RUN + (mask & 255)] + P[O_RUN + ((mask >> 8) & 255)] + P[O_RUN + ((mask >> 16) & 255)] \
+        + P[O_RUN + ((mask >> 24) & 255)]
+    stuk = P[P_STUK]
+    if (mask & stuk) == stuk:
+        roem += 20
+    rank = S[S_TRICK] & 7
+    rmask = 0x01010101 << rank
+    if (mask & rmask) == rmask:
+        roem += P[O_QUART + rank]
+    S[S_PTS + team] += pts
+    S[S_ROEM + team] += roem
+    S[S_WON + team] += 1
+    S[S_LEADER] = winner
+    S[S_N] = 0
+
+
+@njit(cache=True, inline="always")
+def over(S: Any) -> bool:
+    return bool(S[S_WON] + S[S_WON + 1] == 8)
+
+
+@njit(cache=True)
+def score(P: Any, S: Any) -> tuple[int, int]:
+    """The finished deal's score (klaverjas.core.scoring.score_deal: pit, then nat)."""
+    r0, r1 = S[S_ROEM], S[S_ROEM + 1]
+    if S[S_WON + 1] == 0:
+        r0 += P[P_PITB]
+    elif S[S_WON] == 0:
+        r1 += P[P_PITB]
+    t0, t1 = S[S_PTS] + r0, S[S_PTS + 1] + r1
+    m = P[P_MAKERS]
+    if m == 0 and t0 <= t1:
+        return 0, P[P_TOTAL] + r0 + r1
+    if m == 1 and t1 <= t0:
+        return P[P_TOTAL] + r0 + r1, 0
+    return t0, t1
+
+
+@njit(cache=True)
+def random_card(mask: int) -> int:
+    k = np.random.randint(popcount(mask))
+    for _ in range(k):
+        mask &= mask - 1
+    return int(lowbit_index(mask))
+
+
+@njit(cache=True)
+def heuristic_card(P: Any, S: Any, lm: int) -> int:
+    """A greedy card (as benchmarks/simple_bot.py plays, from the sampled deal's hands): lead a card that
+    is the highest left of its suit, else the cheapest card; take a trick as cheaply as possible unless partner
+    heads it; last on partner's trick give the most points; else the cheapest card."""
+    n = S[S_N]
+    if n == 0:
+        left = S[0] | S[1] | S[2] | S[3]
+        best, best_key = -1, -1
+        m = lm
+        while m:
+            c = lowbit_index(m)
+            m &= m - 1
+            suit_left = left & (0xFF << (8 * (c >> 3)))
+            top = True
+            x = suit_left & ~(1 << c)
+            while x:
+                d = lowbit_index(x)
+                x &= x - 1
+                if P[O_STR + d] > P[O_STR + c]:
+                    top = False
+                    break
+            if top:
+                key = P[O_PTS + c] + (0 if (c >> 3) == P[P_TRUMP] else 100)
+                if key > best_key:
+                    best, best_key = c, key
+        if best >= 0:
+            return best
+        win, pos = -1, -1
+    else:
+        win, pos = heading(P, S)
+    partner = n > 0 and pos == n - 2
+    best, best_key = -1, 1 << 30
+    m = lm
+    while m:
+        c = lowbit_index(m)
+        m &= m - 1
+        if partner:
+            key = P[O_PTS + c] * 64 + P[O_STR + c]
+            if n == 3:
+                key = -P[O_PTS + c] * 64 + P[O_STR + c]
+        elif n > 0 and beats(P, c, win):
+            key = P[O_STR + c] * 64 + P[O_PTS + c] - (1 << 20)
+        else:
+            key = P[O_PTS + c] * 64 + P[O_STR + c]
+        if key < best_key:
+            best, best_key = c, key
+    return int(best)
+
+
+@njit(cache=True)
+def playout(P: Any, S: Any, policy: int, epsilon: float) -> None:
+    """Play ``S`` to the end: random cards, or the heuristic card with a random one at rate ``epsilon``."""
+    while not over(S):
+        lm = legal_now(P, S)
+        if lm & (lm - 1) == 0:
+            c = lowbit_index(lm)
+        elif policy == RANDOM or np.random.random() < epsilon:
+            c = random_card(lm)
+        else:
+            c = heuristic_card(P, S, lm)
+        play(P, S, c)
+
+
+@njit(cache=True)
+def determinize(S: Any, seat: int, allowed: Any, need: Any, cards: Any, order: Any, keys: Any,
+                tries: int) -> bool:
+    """Deal the hidden cards into S's other hands under the hard constraints (``allowed``, ``need``):
+    most constrained cards first, each to a seat that may hold it chosen by the room it has left, as
+    klaverjas.bots.sampling.deal_hidden does.  False when ``tries`` attempts all failed."""
+    unseen = 0
+    for s in range(4):
+        if s != seat:
+            unseen |= allowed[s]
+    k = 0
+    m = unseen
+    while m:
+        cards[k] = lowbit_index(m)
+        m &= m - 1
+        k += 1
+    left = np.zeros(4, dtype=np.int64)
+    for _ in range(tries):
+        for i in range(k):
+            c = cards[i]
+            opts = 0
+            for s in range(4):
+                if s != seat and (allowed[s] >> c) & 1:
+                    opts += 1
+            keys[i] = opts + np.random.random()
+        order[:k] = np.argsort(keys[:k])
+        for s in range(4):
+            left[s] = need[s] if s != seat else 0
+            if s != seat:
+                S[s] = 0
+        ok = True
+        for j in range(k):
+            c = cards[order[j]]
+            room = 0
+            for s in range(4):
+                if (allowed[s] >> c) & 1 and s != seat:
+                    room += left[s]
+            if room == 0:
+                ok = False
+                break
+            r = np.random.randint(room)
+            for s in range(4):
+                if (allowed[s] >> c) & 1 and s != seat:
+                    if r < left[s]:
+                        S[s] |= 1 << c
+                        left[s] -= 1
+                        break
+                    r -= left[s]
+        if ok:
+            return True
+    return False
+
+
+@njit(cache=True)
+def flat_mc(P: Any, S: Any, seat: int, allowed: Any, need: Any, lm: int, worlds: int, policy: int,
+            epsilon: float, sums: Any) -> int:
+    """Flat Monte Carlo: in each of ``worlds`` determinizations every legal card is played out once;
+    ``sums[c]``: the seat's team's score minus the other's, summed.  Returns the worlds drawn."""
+    cards = np.zeros(32, dtype=np.int64)
+    order = np.zeros(32, dtype=np.int64)
+    keys = np.zeros(32, dtype=np.float64)
+    D = S.copy()
+    W = S.copy()
+    team = seat & 1
+    done = 0
+    for _ in range(worlds):
+        if not determinize(D, seat, allowed, need, cards, order, keys, 200):
+            break
+        done += 1
+        m = lm
+        while m:
+            c = lowbit_index(m)
+            m &= m - 1
+            W[:] = D
+            play(P, W, c)
+            playout(P, W, policy, epsilon)
+            ns, ew = score(P, W)
+            sums[c] += (ns - ew) if team == 0 else (ew - ns)
+    return done
+
+
+def rules_row(rules: Rules, trump: int, step: int, makers: int | None) -> np.ndarray:
+    """The P array of a rule set, trump, the direction of play and the makers' team (None: no makers)."""
+    t = TABLES[rules.values]
+    pr = PlayRules.of(rules)
+    p = np.zeros(P_SIZE, dtype=np.int64)
+    p[P_TRUMP], p[P_HTL], p[P_HP], p[P_TIF] = trump, pr.head_trump_lead, pr.head_plain, pr.trump_instead_of_following
+    p[P_VT], p[P_UF], p[P_STEP] = pr.void_trump, pr.undertrump_forced, step % 4
+    p[P_LAST], p[P_PITB], p[P_STUK] = t.last_trick, rules.pit_bonus, STUK[trump]
+    p[P_MAKERS] = -1 if makers is None else makers
+    p[P_TOTAL] = rules.total
+    p[O_ABOVE:O_ABOVE + 32] = t.above[trump]
+    p[O_PTS:O_PTS + 32] = t.points[trump]
+    p[O_STR:O_STR + 32] = t.strength[trump]
+    p[O_RUN:O_RUN + 256] = RUN_ROEM
+    p[O_QUART:O_QUART + 8] = quartet_values(rules)
+    return p
+
+
+def state_row(hands: Sequence[int], leader: int, trick: Sequence[int], points: Sequence[int],
+              roem: Sequence[int], won: Sequence[int]) -> np.ndarray:
+    """The S array of a moment of a deal: every seat's cards (unknown ones may be 0), the trick so far
+    from ``leader``, and per team the points, roem and tricks taken."""
+    s = np.zeros(S_SIZE, dtype=np.int64)
+    s[0:4] = hands
+    s[S_LEADER], s[S_N] = leader, len(trick)
+    for i, c in enumerate(trick):
+        s[S_TRICK + i] = c
+    s[S_PTS], s[S_PTS + 1] = points
+    s[S_ROEM], s[S_ROEM + 1] = roem
+    s[S_WON], s[S_WON + 1] = won
+    return s
+
+
+def card_values(p: np.ndarray, s: np.ndarray, seat: int, allowed: Sequence[int], need: Sequence[int],
+                legal: int, worlds: int, epsilon: float = 0.1, seed_number: int | None = None) -> list[float]:
+    """Per card (32 entries; only the legal ones mean anything), the mean over ``worlds`` deals of the
+    hidden cards of ``seat``'s team's final score minus the other's after that card and greedy
+    playouts.  ``allowed``/``need``: per seat the cards it may hold (the seat's own hand for itself) and
+    how many it holds.  ``seed_number`` seeds the kernel's random numbers first (a bot's own seed)."""
+    if seed_number is not None:
+        seed(seed_number)
+    sums = np.zeros(32)
+    done = flat_mc(p, s, seat, np.array(allowed, dtype=np.int64), np.array(need, dtype=np.int64), legal, worlds,
+                   HEURISTIC, epsilon, sums)
+    return [float(x) for x in sums / max(1, done)]
+
+
+def warm() -> None:
+    """Compile (or load from numba's cache) the kernels on a small deal."""
+    import random
+
+    from ..core import Deal
+
+    rules = Rules.parse("rotterdam")
+    deal = Deal.new(rules, 0, random.Random(0))
+    deal.set_trump(0, 0)
+    seat = deal.turn
+    hands = [0, 0, 0, 0]
+    hands[seat] = deal.hands[seat]
+    others = sum(deal.hands) & ~deal.hands[seat]
+    allowed = [others if s != seat else deal.hands[s] for s in range(4)]
+    card_values(rules_row(rules, 0, 1, 0), state_row(hands, seat, (), (0, 0), (0, 0), (0, 0)), seat, allowed,
+                [8, 8, 8, 8], deal.hands[seat], 2, seed_number=0)
+
+
