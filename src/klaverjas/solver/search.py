@@ -350,10 +350,10 @@ class Solver:
             C[row, E.USE_MERGE] = opt.merge
             C[row, E.USE_ORDER] = opt.order
             C[row, E.STUKM] = STUK[pos.trump] if rules.roem == "trick" else 0
-            # The nested-loop endings (engine.ending) take over at four tricks left, or at three where a
-            # player may trump instead of following: there the general search's ordering and table pay
-            # for a trick more (measured).
-            C[row, E.ENDAT] = 3 if pr.trump_instead_of_following else 4
+            # The nested-loop endings (engine.ending) take over at four tricks left, in every rule set:
+            # where a player may trump instead of following three paid with a table of 2**18 slots,
+            # but with 2**20 (table_bits) four take less time there too (measured).
+            C[row, E.ENDAT] = 4
             C[row, E.CANON] = opt.tt and opt.ranks  # relative ranks in the table's keys (engine.canon_fill)
         # Row 0: NS's points objective.  Row 1: all roem still to come, which the defenders maximise.
         C[0, E.MAXT], C[0, E.WP], C[0, E.RMT], C[0, E.ROT] = 0, 1, 1, -1
