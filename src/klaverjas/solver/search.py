@@ -127,8 +127,8 @@ class Solver:
         """log2 of the transposition table's slots for positions of ``rules``: ``tt_bits`` when given,
         else 2**18 slots (8.9 MB with the two-trick table, both objectives), or 2**20 (34 MB) where a
         player may trump instead of following: there the second and fourth hands choose among most of
-        their cards, the search reaches many more positions, and the larger table took 7% less time
-        (paired runs; in Amsterdam it costs a few percent: more of its slots miss the caches)."""
+        their cards, the search reaches many more positions, and the larger table took a tenth less time
+        (paired runs, docs/solver.md; in Amsterdam no size from 2**17 to 2**19 made a difference)."""
         if self.tt_bits is not None:
             return self.tt_bits
         return 20 if PlayRules.of(rules).trump_instead_of_following else 18
