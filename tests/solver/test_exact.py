@@ -254,3 +254,23 @@ def test_callers_in_several_threads_get_a_lone_callers_values() -> None:
             answers = list(pool.map(both, range(len(positions))))
         for (mine, module), want in zip(answers, expected, strict=True):
             assert mine == want and module == want
+
+
+@pytest.mark.skipif(not E.HAVE_NUMBA, reason="20-card positions need the compiled kernel to be quick")
+def test_one_solver_across_rule_sets_of_different_table_sizes() -> None:
+    """The table's size follows the rules (larger where a player may trump instead of following): a
+    solver switching between such rule sets replaces its table and still gives every card the value
+    of a solver of a fixed size, and of the plain search without table on the smaller positions."""
+    switching = Solver()
+    fixed = Solver(tt_bits=16)
+    assert switching.table_bits(Rules.parse("sa")) > switching.table_bits(Rules.parse("amsterdam"))
+    assert fixed.table_bits(Rules.parse("sa")) == 16
+    plain = Solver(tt_bits=4)
+    plain.options.tt = plain.options.merge = plain.options.order = plain.options.mtd = False
+    for seed in range(8):
+        pos = mid_deal(("amsterdam", "sa")[seed % 2], seed + 90, 18 + seed % 2)
+        for objective in ("real", "points"):
+            got = switching.solve(pos, objective).cards
+            assert got == fixed.solve(pos, objective).cards, (seed, objective)
+            if seed < 4:
+                assert got == plain.solve(pos, objective).cards, (seed, objective)

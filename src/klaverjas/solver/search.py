@@ -107,16 +107,14 @@ class Solver:
     With ``threads`` > 1 the root's cards are searched side by side (the kernel releases the
     GIL), every thread with its own move lists and state and all sharing the one table."""
 
-    tt_bits: int = 18
+    tt_bits: int | None = None  # None: by the rules (table_bits)
     options: Options = field(default_factory=Options)
     threads: int = 1
 
     def __post_init__(self) -> None:
         if self.threads < 1:
             raise ValueError(f"threads must be at least 1, not {self.threads}")
-        size = 1 << self.tt_bits
-        # key ^ data, data (engine.tt_store); then the two-trick endings, a word each (engine.two_left)
-        self._tt = np.zeros((2, size + E.T2_ROWS, 2), dtype=np.int64)
+        self._tt = np.zeros((2, 0, 2), dtype=np.int64)  # allocated for the first position's rules
         self._spaces = [_Workspace() for _ in range(self.threads)]  # [0]: the calling thread's
         self._pool = ThreadPoolExecutor(self.threads - 1) if self.threads > 1 else None
         self._stamp = 0
@@ -124,6 +122,24 @@ class Solver:
         # The tables and workspaces serve one solve at a time: callers in other threads wait (the
         # kernel releases the GIL, so without this they would search in the same arrays).
         self._lock = threading.Lock()
+
+    def table_bits(self, rules: Rules) -> int:
+        """log2 of the transposition table's slots for positions of ``rules``: ``tt_bits`` when given,
+        else 2**18 slots (8.9 MB with the two-trick table, both objectives), or 2**20 (34 MB) where a
+        player may trump instead of following: there the second and fourth hands choose among most of
+        their cards, the search reaches many more positions, and the larger table took a tenth less time
+        (paired runs, docs/solver.md; in Amsterdam no size from 2**17 to 2**19 made a difference)."""
+        if self.tt_bits is not None:
+            return self.tt_bits
+        return 20 if PlayRules.of(rules).trump_instead_of_following else 18
+
+    def _table(self, bits: int) -> np.ndarray:
+        """The transposition table of 2**bits slots: kept between solves, replaced when the rules want another size."""
+        size = (1 << bits) + E.T2_ROWS
+        if self._tt.shape[1] != size:
+            # key ^ data, data (engine.tt_store); then the two-trick endings, a word each (engine.two_left)
+            self._tt = np.zeros((2, size, 2), dtype=np.int64)
+        return self._tt
 
     def _tables(self, rules: Rules, trump: int) -> np.ndarray:
         """The kernel's table array for these card values, quartets and trump (see engine.O_*)."""
@@ -307,6 +323,7 @@ class Solver:
         rules = pos.rules
         tab = self._tables(rules, pos.trump)
         pr = PlayRules.of(rules)
+        self._table(self.table_bits(rules))
         if self._stamp >= E.MAX_STAMP:  # the stamps wrap: forget every older entry
             self._tt[:] = 0
             for space in self._spaces:
@@ -333,10 +350,10 @@ class Solver:
             C[row, E.USE_MERGE] = opt.merge
             C[row, E.USE_ORDER] = opt.order
             C[row, E.STUKM] = STUK[pos.trump] if rules.roem == "trick" else 0
-            # The nested-loop endings (engine.ending) take over at four tricks left, or at three where a
-            # player may trump instead of following: there the general search's ordering and table pay
-            # for a trick more (measured).
-            C[row, E.ENDAT] = 3 if pr.trump_instead_of_following else 4
+            # The nested-loop endings (engine.ending) take over at four tricks left, in every rule set:
+            # where a player may trump instead of following three paid with a table of 2**18 slots,
+            # but with 2**20 (table_bits) four take less time there too (measured).
+            C[row, E.ENDAT] = 4
             C[row, E.CANON] = opt.tt and opt.ranks  # relative ranks in the table's keys (engine.canon_fill)
         # Row 0: NS's points objective.  Row 1: all roem still to come, which the defenders maximise.
         C[0, E.MAXT], C[0, E.WP], C[0, E.RMT], C[0, E.ROT] = 0, 1, 1, -1
