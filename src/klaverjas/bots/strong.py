@@ -28,7 +28,17 @@ from .base import Action, Bot, Option, with_rule
 from .basic import BasicBot, card_options, suit_names, trump_options
 from .bidding import model as bidding_model
 from .bidding import place_of
-from .sampling import PLAY_MISMATCH, ChoiceCache, PlayEvidence, World, all_hidden, deal_hidden, sample_worlds, weight_of
+from .sampling import (
+    PLAY_MISMATCH,
+    ChoiceCache,
+    LikelihoodCache,
+    PlayEvidence,
+    World,
+    all_hidden,
+    deal_hidden,
+    sample_worlds,
+    weight_of,
+)
 from .texts import both
 from .view import View
 
@@ -103,7 +113,8 @@ class StrongBot(Bot):
     def __init__(self, samples: int = 60, budget_ms: float = 150.0, seed: int | None = None,
                  solve_fn: SolveFn | None = None, search_from: int = 0, min_samples: int = 6,
                  play_mismatch: float | None = PLAY_MISMATCH, partner_bids_by_model: bool = True,
-                 soft_evidence: bool = True, trump_by_model: bool = True, enumerate_up_to: int = 0):
+                 soft_evidence: bool = True, trump_by_model: bool = True, enumerate_up_to: int = 0,
+                 play_by_model: bool = False):
         self.solve_fn = solve_fn or solver_values
         self.samples = samples
         # A vote over one or two deals follows their accidents; below this many the budget is overrun.
@@ -120,6 +131,8 @@ class StrongBot(Bot):
         # the rules of thumb.
         self.play_mismatch = play_mismatch
         self.partner_bids_by_model = partner_bids_by_model
+        # The opponents' cards read by the fitted card-play model (:mod:`.play_model`) instead of the factor.
+        self.play_by_model = play_by_model
         # Without soft evidence every sample meeting the hard constraints counts alike, and without the
         # trump model the rules of thumb decide trump: together a plain flat Monte Carlo player, the
         # reference opponent of benchmarks/pimc_bot.py.
@@ -129,6 +142,7 @@ class StrongBot(Bot):
         # searched (weighed by the evidence) instead of a sample: the exact expectation (0: never).
         self.enumerate_up_to = enumerate_up_to
         self._choices: ChoiceCache = {}
+        self._likelihoods: LikelihoodCache = {}
         self._deal_key: tuple[int, int] = (-1, -1)
 
     def reseed(self, seed: int) -> None:
@@ -203,9 +217,14 @@ class StrongBot(Bot):
         if key != self._deal_key:
             self._deal_key = key
             self._choices.clear()
+            self._likelihoods.clear()
         hands = deal_hidden(view, self.rng)
         if hands is None:
             return None
+        if self.play_by_model:
+            from .play_model import model
+
+            return PlayEvidence(view, hands, self._choices, self.play_mismatch, model(), self._likelihoods)
         return PlayEvidence(view, hands, self._choices, self.play_mismatch)
 
     def searches(self, view: View) -> bool:
