@@ -140,11 +140,11 @@ def rule_scores(data: list[Row], mismatch: float) -> tuple[float, float]:
 
 
 def placement(records: list[dict[str, Any]], model: PlayModel, samples: int,
-              seed: int) -> dict[tuple[str, int], dict[str, float]]:
-    """Per opponents' kind, after three and after six tricks: the weighted share of the unseen cards the
-    samples put at their true seat, without play evidence, with the rule and with the model (the same
-    samples for the three)."""
-    sums: dict[tuple[str, int, str], list[float]] = defaultdict(lambda: [0.0, 0.0])
+              seed: int) -> dict[tuple[str, int], dict[str, list[float]]]:
+    """Per opponents' kind (and ``all``), after three and after six tricks: per view (the seat to lead),
+    the weighted share of the unseen cards the samples put at their true seat, without play evidence,
+    with the rule and with the model (the same samples for the three)."""
+    out: dict[tuple[str, int], dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
     for rec in records:
         for deal, _ in replay(rec):
             done = len(deal.tricks)
@@ -170,13 +170,14 @@ def placement(records: list[dict[str, Any]], model: PlayModel, samples: int,
                     total += w
                     right += w * hits / unseen
                 for kind in (rec["kinds"][(seat + 1) % 4], "all"):
-                    sums[(kind, done, mode)][0] += right / total
-                    sums[(kind, done, mode)][1] += 1
-    out: dict[tuple[str, int], dict[str, float]] = defaultdict(dict)
-    for (kind, done, mode), (s, n) in sums.items():
-        out[(kind, done)][mode] = s / n
-        out[(kind, done)]["views"] = n
+                    out[(kind, done)][mode].append(right / total)
     return dict(out)
+
+
+def mean_and_halfwidth(xs: list[float]) -> tuple[float, float]:
+    """The mean and its 95% half-width (normal approximation)."""
+    a = np.array(xs)
+    return float(a.mean()), float(1.96 * a.std(ddof=1) / math.sqrt(len(a))) if len(a) > 1 else math.nan
 
 
 def main() -> int:
@@ -222,9 +223,12 @@ def main() -> int:
         held = [rec for rec in records if not rec["index"] % args.hold][:args.placement]
         print(f"placement: share of the unseen cards at their true seat, {args.samples} samples, "
               f"{len(held)} held-out deals, by the opponents' kind")
-        print(f"{'opponents':<10} {'tricks':>6} {'views':>5} | {'none':>6} {'rule':>6} {'model':>6}")
+        print(f"{'opponents':<10} {'tricks':>6} {'views':>5} | {'none':>6} {'rule':>6} {'model':>6} | "
+              f"model minus rule (95%)")
         for (kind, done), m in sorted(placement(held, model, args.samples, 1).items()):
-            print(f"{kind:<10} {done:>6} {m['views']:>5.0f} | {m['none']:>6.1%} {m['rule']:>6.1%} {m['model']:>6.1%}")
+            gain, half = mean_and_halfwidth([a - b for a, b in zip(m["model"], m["rule"], strict=True)])
+            print(f"{kind:<10} {done:>6} {len(m['none']):>5} | {np.mean(m['none']):>6.1%} {np.mean(m['rule']):>6.1%} "
+                  f"{np.mean(m['model']):>6.1%} | {gain:+.1%} +- {half:.1%}")
     return 0
 
 
