@@ -9,8 +9,9 @@ for the suit?) and the same-suit signals (does the signaller hold the card it
 signalled?), and the opponents' cards: a card that the rules of thumb would
 not have played from the hand a sample gives that opponent makes the sample less
 likely (:class:`PlayEvidence`; most players follow those rules most of the
-time, and the basic level always does).  Only the view is read, so sampling
-cannot see a hidden card.
+time, and the basic level always does); or, as an option, by the probability a
+fitted card-play model gives each card played from that hand (:mod:`.play_model`).
+Only the view is read, so sampling cannot see a hidden card.
 """
 
 from __future__ import annotations
@@ -20,12 +21,16 @@ import random
 from dataclasses import dataclass
 
 from ..core import SUIT_MASKS, Deal, cards_of, first_lead, legal_for
+from .play_model import PlayModel
 from .view import View
 
 # How much less likely a hand is when it contradicts a bid or a signal (soft, never zero).
 BID_MISMATCH = 0.3
 SIGNAL_MISMATCH = 0.35
 PLAY_MISMATCH = 0.3
+# With the card-play model: the least probability a card played counts with, so that a player the model
+# reads badly (a card it finds very unlikely) only makes the samples less sharp.
+PLAY_FLOOR = 0.05
 # Points of the trump model's estimate over which a bid judged by the model turns from unlikely to likely.
 MODEL_BID_SCALE = 25.0
 
@@ -119,8 +124,10 @@ def weight_of(view: View, hands: tuple[int, int, int, int], partner_bids_by_mode
     return w
 
 
-# What the rules of thumb play at one past decision from one hand: (plays before it, hand) -> card.
+# What the rules of thumb play at one past decision from one hand: (plays before it, hand) -> card; with
+# the card-play model, the probability of the card played there instead.
 ChoiceCache = dict[tuple[tuple[int, ...], int], int]
+LikelihoodCache = dict[tuple[tuple[int, ...], int], float]
 
 
 class PlayEvidence:
@@ -133,13 +140,21 @@ class PlayEvidence:
     table of that moment with the sample's hand (:meth:`View.with_hand`).  The choices are
     cached by the plays before the decision and the hand, so a deal's later decisions reuse them
     (a cache serves one deal: pass a new one for the next).
+
+    With a card-play ``model`` the factor of each such decision is instead the model's probability
+    of the card played, from the sample's hand (at least ``floor``): the likelihood of the
+    opponents' cards under the model, cached alike in ``likelihoods``.
     """
 
     def __init__(self, view: View, hands: tuple[int, int, int, int], cache: ChoiceCache | None = None,
-                 mismatch: float = PLAY_MISMATCH):
+                 mismatch: float = PLAY_MISMATCH, model: PlayModel | None = None,
+                 likelihoods: LikelihoodCache | None = None, floor: float = PLAY_FLOOR):
         """``hands``: any sample consistent with the view (the public table is replayed with it)."""
         self.mismatch = mismatch
         self.cache: ChoiceCache = {} if cache is None else cache
+        self.model = model
+        self.likelihoods: LikelihoodCache = {} if likelihoods is None else likelihoods
+        self.floor = floor
         # (the table as that opponent saw it, its seat, the card it chose, the cards it played from then on,
         # the plays before it)
         self.decisions: list[tuple[View, int, int, int, tuple[int, ...]]] = []
@@ -170,6 +185,14 @@ class PlayEvidence:
             if not legal & (legal - 1):
                 continue
             key = (before, hand)
+            if self.model is not None:
+                p = self.likelihoods.get(key)
+                if p is None:
+                    seen = table.with_hand(hand, legal)
+                    p = self.likelihoods[key] = max(self.floor,
+                                                    self.model.probabilities(seen, card_choice(seen))[card])
+                w *= p
+                continue
             choice = self.cache.get(key)
             if choice is None:
                 choice = self.cache[key] = card_choice(table.with_hand(hand, legal))

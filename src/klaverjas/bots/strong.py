@@ -28,7 +28,17 @@ from .base import Action, Bot, Option, with_rule
 from .basic import BasicBot, card_options, suit_names, trump_options
 from .bidding import model as bidding_model
 from .bidding import place_of
-from .sampling import PLAY_MISMATCH, ChoiceCache, PlayEvidence, World, all_hidden, deal_hidden, sample_worlds, weight_of
+from .sampling import (
+    PLAY_MISMATCH,
+    ChoiceCache,
+    LikelihoodCache,
+    PlayEvidence,
+    World,
+    all_hidden,
+    deal_hidden,
+    sample_worlds,
+    weight_of,
+)
 from .texts import both
 from .view import View
 
@@ -110,7 +120,8 @@ class StrongBot(Bot):
                  solve_fn: SolveFn | None = None, search_from: int = 0, min_samples: int = 6,
                  play_mismatch: float | None = PLAY_MISMATCH, partner_bids_by_model: bool = True,
                  soft_evidence: bool = True, trump_by_model: bool = True, enumerate_up_to: int = 0,
-                 playout_mix: float = PLAYOUT_MIX, playout_worlds: int = PLAYOUT_WORLDS):
+                 play_by_model: bool = False, playout_mix: float = PLAYOUT_MIX,
+                 playout_worlds: int = PLAYOUT_WORLDS):
         self.solve_fn = solve_fn or solver_values
         self.samples = samples
         # A vote over one or two deals follows their accidents; below this many the budget is overrun.
@@ -127,6 +138,8 @@ class StrongBot(Bot):
         # the rules of thumb.
         self.play_mismatch = play_mismatch
         self.partner_bids_by_model = partner_bids_by_model
+        # The opponents' cards read by the fitted card-play model (:mod:`.play_model`) instead of the factor.
+        self.play_by_model = play_by_model
         # Without soft evidence every sample meeting the hard constraints counts alike, and without the
         # trump model the rules of thumb decide trump: together a plain flat Monte Carlo player, the
         # reference opponent of benchmarks/pimc_bot.py.
@@ -139,6 +152,7 @@ class StrongBot(Bot):
         self.playout_mix = playout_mix
         self.playout_worlds = playout_worlds
         self._choices: ChoiceCache = {}
+        self._likelihoods: LikelihoodCache = {}
         self._deal_key: tuple[int, int] = (-1, -1)
 
     def reseed(self, seed: int) -> None:
@@ -236,9 +250,14 @@ class StrongBot(Bot):
         if key != self._deal_key:
             self._deal_key = key
             self._choices.clear()
+            self._likelihoods.clear()
         hands = deal_hidden(view, self.rng)
         if hands is None:
             return None
+        if self.play_by_model:
+            from .play_model import model
+
+            return PlayEvidence(view, hands, self._choices, self.play_mismatch, model(), self._likelihoods)
         return PlayEvidence(view, hands, self._choices, self.play_mismatch)
 
     def searches(self, view: View) -> bool:
