@@ -35,7 +35,7 @@ import websockets
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.server_process import p95, servers  # noqa: E402
 
-LEVELS = ("random", "basic", "strong")
+LEVELS = ("random", "basic", "strong", "expert")
 THROWAWAY = "postgresql-throwaway"
 
 

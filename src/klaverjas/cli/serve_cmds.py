@@ -68,8 +68,8 @@ def register(subparsers: Any) -> None:
     p.add_argument("--limit-scale", type=_scale, default=1.0, metavar="FACTOR",
                    help="every rate limit times FACTOR (default 1; more for many people behind one address)")
     p.add_argument("--think-workers", type=_workers, default=None, metavar="N",
-                   help="processes for strong computer players, hints and deal reviews (default: the cores, at "
-                        "most 4; 0: threads of the server)")
+                   help="processes for strong and expert computer players, hints and deal reviews (default: the "
+                        "cores, at most 4; 0: threads of the server)")
     p.set_defaults(func=serve)
 
 
