@@ -148,39 +148,40 @@ else:  # pragma: no cover - plain Python
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def legal(C: Any, t: int, TAB: Any, hand: int, led: int, win: int, partner_winning: bool) -> int:
-    """klaverjas.core.play.legal_mask, step for step (tests compare the two exhaustively)."""
+def legal_with(hand: int, led: int, win: int, partner_winning: bool, trump: int, above_win: int, htl: int, hp: int,
+               tif: int, vt: int, uf: int) -> int:
+    """klaverjas.core.play.legal_mask, step for step (tests compare the two exhaustively), on plain
+    numbers: ``above_win`` the cards of the suit of ``win`` that beat it, the rest the play flags of
+    :class:`klaverjas.core.PlayRules`.  The solver and the playouts (:mod:`.playouts`) both use it."""
     if led < 0:
         return hand
-    trump = C[t, TRUMP]
     follow = hand & (0xFF << (8 * led))
     if led == trump:
-        if follow != 0 and C[t, HTL] != 0:
-            higher = follow & TAB[O_ABOVE + win]
+        if follow != 0 and htl != 0:
+            higher = follow & above_win
             return higher if higher != 0 else follow
         return follow if follow != 0 else hand
     tmask = 0xFF << (8 * trump)
     trumps = hand & tmask
     trump_in = (win >> 3) == trump
     if follow != 0:
-        if C[t, HP] != 0 and not trump_in:
-            higher = follow & TAB[O_ABOVE + win]
+        if hp != 0 and not trump_in:
+            higher = follow & above_win
             if higher != 0:
                 follow = higher
-        if C[t, TIF] != 0:
+        if tif != 0:
             return follow | trumps
         return follow
     if trumps == 0:
         return hand
-    vt = C[t, VT]
     must = vt == 2 or (vt == 1 and not partner_winning)
     if not trump_in:
         return trumps if must else hand
-    higher = trumps & TAB[O_ABOVE + win]
+    higher = trumps & above_win
     if must:
         if higher != 0:
             return higher
-        if C[t, UF] != 0:
+        if uf != 0:
             return trumps
         plain = hand & ~tmask
         return plain if plain != 0 else trumps
@@ -188,6 +189,15 @@ def legal(C: Any, t: int, TAB: Any, hand: int, led: int, win: int, partner_winni
         return hand
     allowed = (hand & ~tmask) | higher
     return allowed if allowed != 0 else hand
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def legal(C: Any, t: int, TAB: Any, hand: int, led: int, win: int, partner_winning: bool) -> int:
+    """The legal cards under row ``t``'s rules (:func:`legal_with`)."""
+    if led < 0:
+        return hand
+    return legal_with(hand, led, win, partner_winning, C[t, TRUMP], TAB[O_ABOVE + win], C[t, HTL], C[t, HP],
+                      C[t, TIF], C[t, VT], C[t, UF])
 
 
 @njit(cache=True, _nrt=False, inline="always")

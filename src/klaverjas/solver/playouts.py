@@ -26,7 +26,7 @@ import numpy as np
 
 from ..core import TABLES, PlayRules, Rules
 from ..core.roem import RUN_ROEM, STUK, quartet_values
-from .engine import lowbit_index, njit, popcount
+from .engine import legal_with, lowbit_index, njit, popcount
 
 # The rules row P.
 P_TRUMP, P_HTL, P_HP, P_TIF, P_VT, P_UF, P_STEP, P_LAST, P_PITB, P_STUK, P_MAKERS, P_TOTAL = range(12)
@@ -53,51 +53,12 @@ def beats(P: Any, card: int, win: int) -> bool:
 
 
 @njit(cache=True, inline="always")
-def _legal(P: Any, hand: int, led: int, win: int, partner_winning: bool) -> Any:
+def legal(P: Any, hand: int, led: int, win: int, partner_winning: bool) -> int:
+    """klaverjas.core.play.legal_mask, step for step (the solver's :func:`.engine.legal_with`)."""
     if led < 0:
         return hand
-    trump = P[P_TRUMP]
-    follow = hand & (0xFF << (8 * led))
-    if led == trump:
-        if follow != 0 and P[P_HTL] != 0:
-            higher = follow & P[O_ABOVE + win]
-            return higher if higher != 0 else follow
-        return follow if follow != 0 else hand
-    tmask = 0xFF << (8 * trump)
-    trumps = hand & tmask
-    trump_in = (win >> 3) == trump
-    if follow != 0:
-        if P[P_HP] != 0 and not trump_in:
-            higher = follow & P[O_ABOVE + win]
-            if higher != 0:
-                follow = higher
-        if P[P_TIF] != 0:
-            return follow | trumps
-        return follow
-    if trumps == 0:
-        return hand
-    vt = P[P_VT]
-    must = vt == 2 or (vt == 1 and not partner_winning)
-    if not trump_in:
-        return trumps if must else hand
-    higher = trumps & P[O_ABOVE + win]
-    if must:
-        if higher != 0:
-            return higher
-        if P[P_UF] != 0:
-            return trumps
-        plain = hand & ~tmask
-        return plain if plain != 0 else trumps
-    if vt == 0:
-        return hand
-    allowed = (hand & ~tmask) | higher
-    return allowed if allowed != 0 else hand
-
-
-@njit(cache=True, inline="always")
-def legal(P: Any, hand: int, led: int, win: int, partner_winning: bool) -> int:
-    """klaverjas.core.play.legal_mask, step for step."""
-    return int(_legal(P, hand, led, win, partner_winning))
+    return int(legal_with(hand, led, win, partner_winning, P[P_TRUMP], P[O_ABOVE + win], P[P_HTL], P[P_HP],
+                          P[P_TIF], P[P_VT], P[P_UF]))
 
 
 @njit(cache=True, inline="always")
