@@ -19,7 +19,7 @@ from klaverjas.bots.view import View
 from klaverjas.core import TrumpAction, cards_of
 from klaverjas.solver import playouts
 from klaverjas.solver.engine import lowbit_index, njit
-from klaverjas.solver.playouts import (  # noqa: F401  (the model's parts, as the tests and bots use them)
+from klaverjas.solver.playouts import (
     HEURISTIC,
     POLICIES,
     RANDOM,
@@ -34,6 +34,11 @@ from klaverjas.solver.playouts import (  # noqa: F401  (the model's parts, as th
     seed,
     turn_of,
 )
+
+# The model's parts are re-exported: the tests and the reference bots use them from here.
+__all__ = ["HEURISTIC", "POLICIES", "RANDOM", "determinize", "flat_mc", "legal_now", "over", "play", "playout",
+           "random_card", "score", "seed", "turn_of", "KernelBot", "best_of", "hidden_row", "ismcts", "rules_row",
+           "state_row", "warm"]
 
 
 def rules_row(view: View) -> np.ndarray:
