@@ -15,9 +15,9 @@ import numpy as np
 
 from klaverjas.bots.base import Bot
 from klaverjas.bots.basic import BasicBot
+from klaverjas.bots.strong import playout_rules, playout_state
 from klaverjas.bots.view import View
 from klaverjas.core import TrumpAction, cards_of
-from klaverjas.solver import playouts
 from klaverjas.solver.engine import lowbit_index, njit
 from klaverjas.solver.playouts import (
     HEURISTIC,
@@ -41,17 +41,9 @@ __all__ = ["HEURISTIC", "POLICIES", "RANDOM", "determinize", "flat_mc", "legal_n
            "state_row", "warm"]
 
 
-def rules_row(view: View) -> np.ndarray:
-    """The P array of the view's rules and trump."""
-    return playouts.rules_row(view.rules, view.trump, view.step, view.makers)
-
-
-def state_row(view: View, hands: tuple[int, int, int, int]) -> np.ndarray:
-    """The S array of the view's moment with every seat's cards ``hands`` (unknown hands may be 0)."""
-    won = [0, 0]
-    for t in view.tricks:
-        won[t.winner & 1] += 1
-    return playouts.state_row(hands, view.leader, view.trick, view.points, view.roem, won)
+# The rows of a view's moment, as the strong player builds them for its own playouts.
+rules_row = playout_rules
+state_row = playout_state
 
 
 def hidden_row(view: View) -> tuple[np.ndarray, np.ndarray]:

@@ -164,10 +164,9 @@ def test_strong_blends_the_double_dummy_mean_with_the_playouts_mean() -> None:
             solved = {f.card: f for f in alone.figures(view)}
             hands = [0, 0, 0, 0]
             hands[view.seat] = view.hand
-            won = [sum(1 for t in view.tricks if t.winner & 1 == team) for team in (0, 1)]
             played = playouts.card_values(
-                playouts.rules_row(view.rules, view.trump, view.step, view.makers),
-                playouts.state_row(hands, view.leader, view.trick, view.points, view.roem, won), view.seat,
+                strong.playout_rules(view), strong.playout_state(view, (hands[0], hands[1], hands[2], hands[3])),
+                view.seat,
                 [view.may_hold(s) for s in range(4)], [view.hand_size(s) for s in range(4)], view.legal, 300,
                 seed_number=alone.rng.getrandbits(31))
             assert set(figs) == set(solved) == set(cards_of(view.legal))

@@ -113,6 +113,24 @@ def holds_trick(view: View, card: int, hands: tuple[int, int, int, int]) -> bool
     return True
 
 
+def playout_rules(view: View) -> Any:
+    """The playouts' rules row (:func:`klaverjas.solver.playouts.rules_row`) of the view's rules and trump."""
+    from ..solver import playouts
+
+    return playouts.rules_row(view.rules, view.trump, view.step, view.makers)
+
+
+def playout_state(view: View, hands: tuple[int, int, int, int]) -> Any:
+    """The playouts' state row (:func:`klaverjas.solver.playouts.state_row`) of the view's moment with
+    every seat's cards ``hands`` (the unknown ones may be 0)."""
+    from ..solver import playouts
+
+    won = [0, 0]
+    for t in view.tricks:
+        won[t.winner & 1] += 1
+    return playouts.state_row(hands, view.leader, view.trick, view.points, view.roem, won)
+
+
 class StrongBot(Bot):
     name = "strong"
 
@@ -214,12 +232,8 @@ class StrongBot(Bot):
             return None
         hands = [0, 0, 0, 0]
         hands[view.seat] = view.hand
-        won = [0, 0]
-        for t in view.tricks:
-            won[t.winner & 1] += 1
-        rules = playouts.rules_row(view.rules, view.trump, view.step, view.makers)
-        state = playouts.state_row(hands, view.leader, view.trick, view.points, view.roem, won)
-        return playouts.card_values(rules, state, view.seat, [view.may_hold(s) for s in range(4)],
+        state = playout_state(view, (hands[0], hands[1], hands[2], hands[3]))
+        return playouts.card_values(playout_rules(view), state, view.seat, [view.may_hold(s) for s in range(4)],
                                     [view.hand_size(s) for s in range(4)], view.legal, self.playout_worlds,
                                     seed_number=self.rng.getrandbits(31))
 
