@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from klaverjas.bots.protocol import serve  # noqa: E402
-from klaverjas.bots.strong import PLAYOUT_MIX, PLAYOUT_WORLDS, StrongBot  # noqa: E402
+from klaverjas.bots.strong import PLAYOUT_MIX, PLAYOUT_POLICY, PLAYOUT_WORLDS, StrongBot  # noqa: E402
 
 
 def main() -> int:
@@ -26,9 +26,12 @@ def main() -> int:
     ap.add_argument("--mix", type=float, default=PLAYOUT_MIX, help="weight of the playouts' mean (0: none)")
     ap.add_argument("--worlds", type=int, default=PLAYOUT_WORLDS, help="playout deals a decision")
     ap.add_argument("--budget", type=float, default=150.0, help="ms a card for the double-dummy samples")
+    ap.add_argument("--policy", choices=("heuristic", "sharp"), default=PLAYOUT_POLICY,
+                    help="the playouts' rules (klaverjas.solver.playouts)")
     args = ap.parse_args()
-    bot = StrongBot(budget_ms=args.budget, playout_mix=args.mix, playout_worlds=args.worlds)
-    bot.name = f"strong-mix-{args.mix:g}"
+    bot = StrongBot(budget_ms=args.budget, playout_mix=args.mix, playout_worlds=args.worlds,
+                    playout_policy=args.policy)
+    bot.name = f"strong-mix-{args.mix:g}-{args.policy}"
     return serve(bot, sys.stdin, sys.stdout)
 
 

@@ -12,7 +12,9 @@ import pytest
 
 from klaverjas.bots import RandomBot, View
 from klaverjas.bots.arena import play_pairs, run_arena
-from klaverjas.core import Deal, Rules, cards_of
+from klaverjas.core import SUIT_MASKS, TABLES, Deal, Rules, cards_of, trick_view
+from klaverjas.core.roem import quartet_values, trick_roem
+from klaverjas.solver import playouts
 
 from .helpers import BENCHMARKS, load_benchmark, walk
 
@@ -130,6 +132,51 @@ def test_greedy_playouts_play_as_the_simple_bot_and_flat_mc_adds_them_up(rules_t
                 game.play(simple.card(View.of(game, game.turn)))
             ns, ew = game.score().scores
             assert sums[card] == (ns - ew if view.team == 0 else ew - ns)
+
+
+def _sharp_reference(view: View) -> int:
+    """The sharp playout rules (klaverjas.solver.playouts.sharp_card), from the rules engine's tables."""
+    tables = TABLES[view.rules.values]
+    trump = view.trump
+    if not view.trick:
+        top = view.highest_left(trump)
+        others_hold_trumps = SUIT_MASKS[trump] & ~view.played & ~view.hand
+        if view.makers == view.team and top >= 0 and view.hand >> top & 1 and others_hold_trumps:
+            return top
+        return int(SIMPLE.SimpleBot().card(view))
+    if len(view.trick) < 3:
+        return int(SIMPLE.SimpleBot().card(view))
+    quartets = quartet_values(view.rules)
+
+    def worth(card: int) -> tuple[int, int]:
+        trick = (*view.trick, card)
+        points = sum(tables.points[trump][c] for c in trick) + trick_roem(trick, trump, quartets)
+        if len(view.tricks) == 7:
+            points += tables.last_trick
+        ours = trick_view(trick, trump, tables).win_pos in (1, 3)
+        return (points if ours else -points), -tables.strength[trump][card]
+
+    return max(cards_of(view.legal), key=worth)
+
+
+@pytest.mark.parametrize("rules_text", ["rotterdam", "amsterdam", "strict"])
+def test_sharp_playouts_draw_trumps_and_play_the_last_card_for_the_trick(rules_text: str) -> None:
+    # At random moments: the compiled sharp policy's card is the reference's, and the cases it changes
+    # from the greedy rules (a maker's trump lead, a last card worth more to its team) both occur.
+    rules = Rules.parse(rules_text)
+    leads = lasts = 0
+    for seed in range(400):
+        deal = _random_moment(rules, random.Random(seed))
+        view = View.of(deal, deal.turn)
+        if view.legal.bit_count() < 2:
+            continue
+        p, s = K.rules_row(view), K.state_row(view, tuple(int(h) for h in deal.hands))
+        card = playouts.sharp_card(p, s, view.legal)
+        assert card == _sharp_reference(view), (seed, deal.trick)
+        if card != playouts.heuristic_card(p, s, view.legal):
+            leads += not view.trick
+            lasts += len(view.trick) == 3
+    assert leads >= 3 and lasts >= 3, (leads, lasts)
 
 
 @pytest.mark.parametrize("script", ["flatmc_bot.py --worlds 20", "ismcts_bot.py --iterations 20"])

@@ -65,6 +65,7 @@ SA_SEARCH_FROM = 2
 # best against the flat Monte Carlo stand-in (docs/bots.md); the Dutch games only (roem in tricks).
 PLAYOUT_MIX = 0.5
 PLAYOUT_WORLDS = 1000
+PLAYOUT_POLICY = "heuristic"  # klaverjas.solver.playouts.POLICIES
 
 # The value of every legal card of a position: the final NS minus EW deal score.
 SolveFn = Callable[[Any], dict[int, int]]
@@ -139,7 +140,7 @@ class StrongBot(Bot):
                  play_mismatch: float | None = PLAY_MISMATCH, partner_bids_by_model: bool = True,
                  soft_evidence: bool = True, trump_by_model: bool = True, enumerate_up_to: int = 0,
                  play_by_model: bool = False, playout_mix: float = PLAYOUT_MIX,
-                 playout_worlds: int = PLAYOUT_WORLDS):
+                 playout_worlds: int = PLAYOUT_WORLDS, playout_policy: str = PLAYOUT_POLICY):
         self.solve_fn = solve_fn or solver_values
         self.samples = samples
         # A vote over one or two deals follows their accidents; below this many the budget is overrun.
@@ -169,6 +170,7 @@ class StrongBot(Bot):
         # The playouts' weight in a card's value (0: the double-dummy mean alone) and their deals a decision.
         self.playout_mix = playout_mix
         self.playout_worlds = playout_worlds
+        self.playout_policy = playout_policy
         self._choices: ChoiceCache = {}
         self._likelihoods: LikelihoodCache = {}
         self._deal_key: tuple[int, int] = (-1, -1)
@@ -235,7 +237,8 @@ class StrongBot(Bot):
         state = playout_state(view, (hands[0], hands[1], hands[2], hands[3]))
         return playouts.card_values(playout_rules(view), state, view.seat, [view.may_hold(s) for s in range(4)],
                                     [view.hand_size(s) for s in range(4)], view.legal, self.playout_worlds,
-                                    seed_number=self.rng.getrandbits(31))
+                                    seed_number=self.rng.getrandbits(31),
+                                    policy=playouts.POLICIES[self.playout_policy])
 
     def worlds(self, view: View) -> Iterator[World]:
         """Up to ``samples`` deals of the hidden cards, weighed by the evidence (all alike without it),

@@ -35,8 +35,8 @@ P_SIZE = O_QUART + 8
 # The state S: hands 0..3, the trick's leader and card count, its cards, points, roem, tricks per team.
 S_LEADER, S_N, S_TRICK, S_PTS, S_ROEM, S_WON = 4, 5, 6, 10, 12, 14
 S_SIZE = 16
-RANDOM, HEURISTIC = 0, 1  # playout policies
-POLICIES = {"heuristic": HEURISTIC, "random": RANDOM}
+RANDOM, HEURISTIC, SHARP = 0, 1, 2  # playout policies
+POLICIES = {"heuristic": HEURISTIC, "random": RANDOM, "sharp": SHARP}
 
 
 
@@ -207,15 +207,85 @@ def heuristic_card(P: Any, S: Any, lm: int) -> int:
     return int(best)
 
 
+@njit(cache=True, inline="always")
+def top_left(P: Any, left: int, suit: int) -> int:
+    """The strongest card of ``suit`` among ``left`` (-1 if none)."""
+    x = left & (0xFF << (8 * suit))
+    best, best_strength = -1, -1
+    while x:
+        d = lowbit_index(x)
+        x &= x - 1
+        if P[O_STR + d] > best_strength:
+            best, best_strength = d, P[O_STR + d]
+    return best
+
+
+@njit(cache=True, inline="always")
+def trick_roem(P: Any, mask: int, lead_rank: int) -> int:
+    """The roem of the four cards ``mask`` (runs, stuk, four of a kind of the led card's rank)."""
+    roem = P[O_RUN + (mask & 255)] + P[O_RUN + ((mask >> 8) & 255)] + P[O_RUN + ((mask >> 16) & 255)] \
+        + P[O_RUN + ((mask >> 24) & 255)]
+    stuk = P[P_STUK]
+    if (mask & stuk) == stuk:
+        roem += 20
+    rmask = 0x01010101 << lead_rank
+    if (mask & rmask) == rmask:
+        roem += P[O_QUART + lead_rank]
+    return int(roem)
+
+
+@njit(cache=True)
+def sharp_card(P: Any, S: Any, lm: int) -> int:
+    """The greedy card, sharpened where the greedy rules lose most (benchmarks/playout_policies.py):
+    a maker holding the highest trump left leads it while other hands may hold trumps (drawing
+    them), and the last hand of a trick plays the card worth most to its team in that trick (its
+    points, roem and the last trick's bonus, to whichever side takes it), the weakest of equals."""
+    n = S[S_N]
+    turn = turn_of(P, S)
+    hand = S[turn]
+    trump = P[P_TRUMP]
+    if n == 0:
+        left = S[0] | S[1] | S[2] | S[3]
+        top = top_left(P, left, trump)
+        if P[P_MAKERS] == (turn & 1) and top >= 0 and (hand >> top) & 1 \
+                and (left & ~hand & (0xFF << (8 * trump))) != 0:
+            return top
+        return heuristic_card(P, S, lm)
+    if n < 3:
+        return heuristic_card(P, S, lm)
+    win, pos = heading(P, S)
+    partner_heads = pos == 1
+    base, pts = 0, 0
+    for i in range(3):
+        base |= 1 << S[S_TRICK + i]
+        pts += P[O_PTS + S[S_TRICK + i]]
+    if S[S_WON] + S[S_WON + 1] == 7:
+        pts += P[P_LAST]
+    best, best_key = -1, -(1 << 40)
+    m = lm
+    while m:
+        c = lowbit_index(m)
+        m &= m - 1
+        worth = pts + P[O_PTS + c] + trick_roem(P, base | (1 << c), S[S_TRICK] & 7)
+        ours = partner_heads or beats(P, c, win)
+        key = (worth if ours else -worth) * 64 - P[O_STR + c]
+        if key > best_key:
+            best, best_key = c, key
+    return int(best)
+
+
 @njit(cache=True)
 def playout(P: Any, S: Any, policy: int, epsilon: float) -> None:
-    """Play ``S`` to the end: random cards, or the heuristic card with a random one at rate ``epsilon``."""
+    """Play ``S`` to the end: random cards, or the heuristic (or sharp) card with a random one at rate
+    ``epsilon``."""
     while not over(S):
         lm = legal_now(P, S)
         if lm & (lm - 1) == 0:
             c = lowbit_index(lm)
         elif policy == RANDOM or np.random.random() < epsilon:
             c = random_card(lm)
+        elif policy == SHARP:
+            c = sharp_card(P, S, lm)
         else:
             c = heuristic_card(P, S, lm)
         play(P, S, c)
@@ -336,16 +406,18 @@ def state_row(hands: Sequence[int], leader: int, trick: Sequence[int], points: S
 
 
 def card_values(p: np.ndarray, s: np.ndarray, seat: int, allowed: Sequence[int], need: Sequence[int],
-                legal: int, worlds: int, epsilon: float = 0.1, seed_number: int | None = None) -> list[float]:
+                legal: int, worlds: int, epsilon: float = 0.1, seed_number: int | None = None,
+                policy: int = HEURISTIC) -> list[float]:
     """Per card (32 entries; only the legal ones mean anything), the mean over ``worlds`` deals of the
     hidden cards of ``seat``'s team's final score minus the other's after that card and greedy
     playouts.  ``allowed``/``need``: per seat the cards it may hold (the seat's own hand for itself) and
-    how many it holds.  ``seed_number`` seeds the kernel's random numbers first (a bot's own seed)."""
+    how many it holds.  ``seed_number`` seeds the kernel's random numbers first (a bot's own seed);
+    ``policy``: HEURISTIC (the greedy rules) or SHARP (:func:`sharp_card`)."""
     if seed_number is not None:
         seed(seed_number)
     sums = np.zeros(32)
     done = flat_mc(p, s, seat, np.array(allowed, dtype=np.int64), np.array(need, dtype=np.int64), legal, worlds,
-                   HEURISTIC, epsilon, sums)
+                   policy, epsilon, sums)
     return [float(x) for x in sums / max(1, done)]
 
 
