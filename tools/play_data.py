@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import random
 import sys
 import zlib
 from collections.abc import Callable
@@ -46,8 +45,9 @@ KINDS: dict[str, Callable[[], Bot]] = {
 }
 
 
-def record(deal: Deal, kinds: list[str], rules: str, index: int, dealt: list[int]) -> dict[str, object]:
-    return {"rules": rules, "index": index, "dealer": deal.dealer, "kinds": kinds, "hands": dealt,
+def record(deal: Deal, kinds: list[str], rules: str, index: int) -> dict[str, object]:
+    return {"rules": rules, "index": index, "dealer": deal.dealer, "kinds": kinds,
+            "hands": [int(h) for h in deal.initial],
             "bids": [[seat, action.as_json()] for seat, action in deal.selection.events],
             "plays": [card for t in deal.tricks for card in t.cards]}
 
@@ -79,9 +79,8 @@ def main() -> int:
                 bot.reseed(zlib.crc32(f"{args.seed}:{i}:{k}".encode()))
             dealer = i % 4
             seed = f"{args.seed}:{i}"
-            dealt = [int(h) for h in Deal.new(rules, dealer, random.Random(seed)).hands]
             deal = play_deal(rules, dealer, seed, [bots[k] for k in kinds])
-            out.write(json.dumps(record(deal, kinds, args.rules, i, dealt)) + "\n")
+            out.write(json.dumps(record(deal, kinds, args.rules, i)) + "\n")
             out.flush()
     return 0
 
