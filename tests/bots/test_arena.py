@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -11,6 +13,8 @@ from klaverjas.bots.arena import PairResult, Timings, by_makers, play_deal, repo
 from klaverjas.cli.main import main
 from klaverjas.core import Deal, Rules
 from klaverjas.core.record import to_record
+
+from .helpers import load_benchmark
 
 
 def test_both_games_of_a_pair_use_the_same_cards_with_the_seats_swapped() -> None:
@@ -43,6 +47,7 @@ def test_report_statistics() -> None:
     assert rep["diff_per_deal"] == (38 - 62) / 2
     assert rep["matches16"] == 4 and rep["match_share_a"] == 0.5
     assert rep["ci95"] == [-12.0, -12.0]
+    assert rep["pairs"] == [[i, -12.0] for i in range(32)]
 
 
 def _trump_part(deal: Deal) -> tuple[object, ...]:
@@ -105,3 +110,24 @@ def test_cli_trump_by(capsys: pytest.CaptureFixture[str]) -> None:
     assert "command line" in capsys.readouterr().err
     assert main(["arena", "--bots", "basic,random", "--trump-by", "basic", "--deals", "2", "--no-progress"]) == 0
     assert "trump decisions: basic for every seat" in capsys.readouterr().out
+
+
+def test_two_runs_on_the_same_seed_compare_deal_by_deal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # basic against random and random against itself on the same deals: each deal's difference is listed,
+    # and the paired figure is the mean of the per-deal differences.
+    paired = load_benchmark("paired")
+    one = run_arena("basic", "random", "rotterdam", 6, seed=4, progress=False)
+    two = run_arena("random", "random", "rotterdam", 6, seed=4, progress=False)
+    assert [i for i, _ in one["pairs"]] == list(range(6))
+    assert round(sum(d for _, d in one["pairs"]) / 6, 2) == one["diff_per_deal"]
+    per_deal = [d1 - d2 for (_, d1), (_, d2) in zip(one["pairs"], two["pairs"], strict=True)]
+    (tmp_path / "1.json").write_text(json.dumps(one))
+    (tmp_path / "2.json").write_text(json.dumps(two))
+    (tmp_path / "other.json").write_text(json.dumps({**two, "seed": 5}))
+    sys.argv = ["paired.py", str(tmp_path / "1.json"), str(tmp_path / "2.json")]
+    assert paired.main() == 0
+    out = capsys.readouterr().out
+    assert f"run 1 minus run 2, deal by deal: {sum(per_deal) / 6:+.1f}" in out
+    sys.argv = ["paired.py", str(tmp_path / "1.json"), str(tmp_path / "other.json")]
+    assert paired.main() == 2
+    assert "differ in seed" in capsys.readouterr().err

@@ -339,6 +339,9 @@ def report(spec_a: str, spec_b: str, rules_text: str, seed: int, results: list[P
         "ci95": [round(mean - half, 2), round(mean + half, 2)] if n > 1 else None,
         "matches16": int(played), "match_share_a": round(won / played, 4) if played else None,
         "timing": {"a": ta.summary(), "b": tb.summary()},
+        # Each deal's index and A's points minus B's (the mean of its two games): two runs with the same
+        # seed play the same deals, so they can be compared deal by deal (benchmarks/paired.py).
+        "pairs": [[r.index, r.diff] for r in results],
     }
 
 

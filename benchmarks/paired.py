@@ -1,0 +1,64 @@
+"""Two arena runs on the same deals compared deal by deal: how much better the first run's bot A did.
+
+Runs of ``klaverjas arena --json`` with the same ``--seed`` and ``--rules`` play the same deals (deal i
+from the seed text ``S:i``), and with ``--trump-by`` the same trump decisions, so a change to bot A
+(against the same bot B) can be measured per deal: the mean over the deals both runs played of run 1's
+A-minus-B less run 2's, with its 95% interval, beside each run's own figure.
+
+    klaverjas arena --bot NEW --bot OPP --trump-by strong --seed 1 --deals 600 --json > new.json
+    klaverjas arena --bot OLD --bot OPP --trump-by strong --seed 1 --deals 600 --json > old.json
+    .venv/bin/python benchmarks/paired.py new.json old.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+from pathlib import Path
+from typing import Any
+
+
+def load(path: Path) -> dict[str, Any]:
+    try:
+        rep = json.loads(path.read_text())
+    except (OSError, json.JSONDecodeError) as exc:
+        raise SystemExit(f"paired.py: {path}: not an arena JSON report ({exc})") from None
+    if not isinstance(rep, dict) or "pairs" not in rep:
+        raise SystemExit(f"paired.py: {path}: no \"pairs\" in it (a report of klaverjas arena --json)")
+    return rep
+
+
+def interval(xs: list[float]) -> str:
+    mean = statistics.fmean(xs)
+    half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else math.inf
+    return f"{mean:+.1f} (95% {mean - half:+.1f} .. {mean + half:+.1f})"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("first", type=Path)
+    ap.add_argument("second", type=Path)
+    args = ap.parse_args()
+    one, two = load(args.first), load(args.second)
+    for key in ("seed", "rules", "trump_by"):
+        if one.get(key) != two.get(key):
+            print(f"paired.py: the runs differ in {key} ({one.get(key)!r} and {two.get(key)!r}): not the same deals",
+                  file=sys.stderr)
+            return 2
+    a, b = dict(map(tuple, one["pairs"])), dict(map(tuple, two["pairs"]))
+    common = sorted(set(a) & set(b))
+    if not common:
+        print("paired.py: the runs have no deal in common", file=sys.stderr)
+        return 2
+    print(f"{len(common)} deals in both ({one['rules']}, seed {one['seed']}, trump by {one.get('trump_by')})")
+    print(f"  run 1, {one['bots'][0]} over {one['bots'][1]}: {interval([a[i] for i in common])}")
+    print(f"  run 2, {two['bots'][0]} over {two['bots'][1]}: {interval([b[i] for i in common])}")
+    print(f"  run 1 minus run 2, deal by deal: {interval([a[i] - b[i] for i in common])}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
