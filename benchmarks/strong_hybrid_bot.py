@@ -3,7 +3,9 @@
 The strong player values a card by the mean of its double-dummy solutions blended with the mean of
 greedy playouts (``klaverjas.solver.playouts``), half each (``PLAYOUT_MIX`` in bots/strong.py).  This
 serves the same player with another weight, to measure it: ``--mix 0`` is the double-dummy mean alone,
-the strong player before the playouts; ``--budget inf`` searches all 60 samples whatever the load.
+the strong player before the playouts; ``--budget inf`` searches all 60 samples whatever the load;
+``--policy sharp`` plays the playouts by the sharper rules; ``--sa-before`` plays South African deals as
+before the playouts took them up.
 
     klaverjas arena --bot 'cmd:.venv/bin/python benchmarks/strong_hybrid_bot.py --mix 0' \\
         --bot 'cmd:.venv/bin/python benchmarks/flatmc_bot.py' --trump-by strong --deals 300 --rules rotterdam
@@ -17,8 +19,24 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
+from typing import Any  # noqa: E402
+
 from klaverjas.bots.protocol import serve  # noqa: E402
-from klaverjas.bots.strong import PLAYOUT_MIX, PLAYOUT_POLICY, PLAYOUT_WORLDS, StrongBot  # noqa: E402
+from klaverjas.bots.strong import PLAYOUT_MIX, PLAYOUT_POLICY, PLAYOUT_WORLDS, SA_SEARCH_FROM, StrongBot  # noqa: E402
+from klaverjas.bots.view import View  # noqa: E402
+
+
+class SaBeforeBot(StrongBot):
+    """The strong player's South African play before the playouts took it up: the first tricks by the
+    rules of thumb, the later ones by the double-dummy means alone."""
+
+    def searches(self, view: View) -> bool:
+        if view.rules.play == "sa" and len(view.tricks) < SA_SEARCH_FROM:
+            return False
+        return super().searches(view)
+
+    def playout_values(self, view: View) -> Any:
+        return None if view.rules.roem != "trick" else super().playout_values(view)
 
 
 def main() -> int:
@@ -28,10 +46,13 @@ def main() -> int:
     ap.add_argument("--budget", type=float, default=150.0, help="ms a card for the double-dummy samples")
     ap.add_argument("--policy", choices=("heuristic", "sharp"), default=PLAYOUT_POLICY,
                     help="the playouts' rules (klaverjas.solver.playouts)")
+    ap.add_argument("--sa-before", action="store_true",
+                    help="South African deals as before the playouts: the first tricks by the rules of thumb, "
+                    "no playouts later")
     args = ap.parse_args()
-    bot = StrongBot(budget_ms=args.budget, playout_mix=args.mix, playout_worlds=args.worlds,
-                    playout_policy=args.policy)
-    bot.name = f"strong-mix-{args.mix:g}-{args.policy}"
+    kind = SaBeforeBot if args.sa_before else StrongBot
+    bot = kind(budget_ms=args.budget, playout_mix=args.mix, playout_worlds=args.worlds, playout_policy=args.policy)
+    bot.name = f"strong-mix-{args.mix:g}-{args.policy}" + ("-sa-before" if args.sa_before else "")
     return serve(bot, sys.stdin, sys.stdout)
 
 

@@ -178,9 +178,36 @@ def test_strong_blends_the_double_dummy_mean_with_the_playouts_mean() -> None:
     assert checked >= 3
 
 
-def test_strong_plays_south_african_deals_by_the_solver_alone() -> None:
-    """The playouts know the Dutch games only (roem in tricks): under roem declared by the players the
-    card values are the double-dummy means."""
-    view = next(v for _, v in walk("sa", 1) if v.phase == "play" and v.legal.bit_count() > 1)
-    assert view.rules.roem != "trick"
-    assert strong.StrongBot(seed=1).playout_values(view) is None
+def test_south_african_first_tricks_are_valued_by_the_playouts_alone() -> None:
+    """Under the sa play rules the solver starts at the third trick (SA_SEARCH_FROM); before it a card's
+    value is its playouts' mean (card points: the roemtes come from the dealt hands whatever is played),
+    the deals drawn count the sure tricks only, and the solver is never asked."""
+    from klaverjas.solver import playouts
+
+    def no_solver(position: object) -> dict[int, int]:
+        raise AssertionError("the solver was asked before the third trick of a sa deal")
+
+    checked = 0
+    for seed in range(4):
+        for _, view in walk("sa", seed):
+            if view.phase != "play" or len(view.tricks) >= strong.SA_SEARCH_FROM or view.legal.bit_count() < 2:
+                continue
+            bot = strong.StrongBot(samples=8, min_samples=4, seed=seed, solve_fn=no_solver, playout_worlds=200)
+            mirror = strong.StrongBot(samples=8, min_samples=4, seed=seed)
+            assert bot.searches(view) and not bot.solves(view)
+            figs = bot.figures(view)
+            drawn = mirror.worlds(view)
+            for _ in range(mirror.min_samples + 1):  # the loop draws one more deal than it counts
+                next(drawn)
+            hands = [0, 0, 0, 0]
+            hands[view.seat] = view.hand
+            played = playouts.card_values(
+                strong.playout_rules(view), strong.playout_state(view, (hands[0], hands[1], hands[2], hands[3])),
+                view.seat, [view.may_hold(s) for s in range(4)], [view.hand_size(s) for s in range(4)], view.legal,
+                200, seed_number=mirror.rng.getrandbits(31))
+            assert {f.card: f.mean for f in figs} == pytest.approx({c: played[c] for c in cards_of(view.legal)})
+            assert all(f.samples == 4 for f in figs)
+            checked += 1
+    assert checked >= 4
+
+

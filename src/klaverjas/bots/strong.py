@@ -57,12 +57,12 @@ def available() -> bool:
 
 # Under the sa play rules (a trump is always allowed) a whole deal takes the solver seconds, not tens of
 # milliseconds (1.5 to 21 s from the opening lead, 0.2 to 0.5 s after one trick, 15 to 40 ms after two;
-# three seeded deals, 2026-12-01): the first two tricks there are played by the rules of thumb.
+# three seeded deals, 2026-12-01): the first two tricks there are valued by the playouts alone.
 SA_SEARCH_FROM = 2
 
 # A card's value is the double-dummy mean blended with greedy playouts' (klaverjas.solver.playouts): the
 # solver lets every later player see every card, the playouts let nobody see any.  Half of each measured
-# best against the flat Monte Carlo stand-in (docs/bots.md); the Dutch games only (roem in tricks).
+# best against the flat Monte Carlo stand-in (docs/bots.md).
 PLAYOUT_MIX = 0.5
 PLAYOUT_WORLDS = 1000
 PLAYOUT_POLICY = "heuristic"  # klaverjas.solver.playouts.POLICIES
@@ -202,12 +202,17 @@ class StrongBot(Bot):
         weight = 0.0
         n = 0
         sign = 1 if view.team == 0 else -1
+        # Before the solver takes over (sa's first tricks) the deals drawn only count the sure tricks, and
+        # the playouts alone give the values.
+        solves = self.solves(view)
         for w in self.worlds(view):
-            if n >= self.min_samples and time.perf_counter() >= deadline:
+            if n >= self.min_samples and (time.perf_counter() >= deadline or not solves):
                 break
-            values = self.solve_fn(position_of(view, w.hands))
+            if solves:
+                values = self.solve_fn(position_of(view, w.hands))
+                for c in legal:
+                    totals[c] += w.weight * sign * values[c]
             for c in legal:
-                totals[c] += w.weight * sign * values[c]
                 holds[c] += holds_trick(view, c, w.hands)
             weight += w.weight
             n += 1
@@ -215,9 +220,9 @@ class StrongBot(Bot):
         if not n or weight <= 0:
             return [CardFigures(c, 0.0, 0, 0) for c in legal]
         figs = [CardFigures(c, totals[c] / weight, holds[c], n) for c in legal]
-        played_out = self.playout_values(view) if self.playout_mix > 0 else None
+        played_out = self.playout_values(view) if self.playout_mix > 0 or not solves else None
         if played_out is not None:
-            mix = self.playout_mix
+            mix = self.playout_mix if solves else 1.0
             figs = [replace(f, mean=(1 - mix) * f.mean + mix * played_out[f.card]) for f in figs]
         # Cards the samples cannot tell apart are ranked by the rules of thumb (keep winners, play low).
         rank = {o.action: i for i, o in enumerate(card_options(view))}
@@ -226,11 +231,11 @@ class StrongBot(Bot):
 
     def playout_values(self, view: View) -> list[float] | None:
         """Per card, its team's mean final score minus the other's over greedy playouts of deals of the
-        hidden cards (:func:`klaverjas.solver.playouts.card_values`); None where they do not apply: roem
-        declared rather than in tricks, or no numba (plain Python would take seconds a card)."""
+        hidden cards (:func:`klaverjas.solver.playouts.card_values`; roem from the hand, the same whatever
+        is played, left out); None without numba (plain Python would take seconds a card)."""
         from ..solver import engine, playouts
 
-        if view.rules.roem != "trick" or not engine.HAVE_NUMBA:
+        if not engine.HAVE_NUMBA:
             return None
         hands = [0, 0, 0, 0]
         hands[view.seat] = view.hand
@@ -278,8 +283,19 @@ class StrongBot(Bot):
         return PlayEvidence(view, hands, self._choices, self.play_mismatch)
 
     def searches(self, view: View) -> bool:
-        first = max(self.search_from, SA_SEARCH_FROM if view.rules.play == "sa" else 0)
-        return len(view.tricks) >= first and view.legal.bit_count() > 1
+        """Whether this card is chosen by the figures (else by the rules of thumb)."""
+        if len(view.tricks) < self.search_from or view.legal.bit_count() < 2:
+            return False
+        return self.solves(view) or self.playouts_available()
+
+    def solves(self, view: View) -> bool:
+        """Whether the solver values this card's samples (not in sa's first tricks: too slow there)."""
+        return view.rules.play != "sa" or len(view.tricks) >= SA_SEARCH_FROM
+
+    def playouts_available(self) -> bool:
+        from ..solver import engine
+
+        return engine.HAVE_NUMBA
 
     def card(self, view: View) -> int:
         if not self.searches(view):

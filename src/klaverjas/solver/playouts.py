@@ -13,7 +13,9 @@ A deal in play is one int64 array (``S_*``: the four hands, the trick, the point
 team took); a rule set and trump another (``P_*``: the legal-play flags and the card tables).  On them:
 the legal cards (klaverjas.core.play.legal_mask, step for step), playing a card, the deal's score, the
 policy and the determinization of the hidden cards (as klaverjas.bots.sampling.deal_hidden draws them).
-The Dutch games only (roem in tricks).  The benchmarks' reference opponents (flat Monte Carlo and
+Roem in tricks (the Dutch games) is scored; roem from the hand (the South African roemtes) is not: it
+follows from the dealt hands alone, whatever is played, so it adds the same to every card's value and
+the playouts score such deals by their card points.  The benchmarks' reference opponents (flat Monte Carlo and
 ISMCTS, benchmarks/mc_kernel.py) are built on the same model.
 """
 
@@ -379,14 +381,18 @@ def rules_row(rules: Rules, trump: int, step: int, makers: int | None) -> np.nda
     p = np.zeros(P_SIZE, dtype=np.int64)
     p[P_TRUMP], p[P_HTL], p[P_HP], p[P_TIF] = trump, pr.head_trump_lead, pr.head_plain, pr.trump_instead_of_following
     p[P_VT], p[P_UF], p[P_STEP] = pr.void_trump, pr.undertrump_forced, step % 4
-    p[P_LAST], p[P_PITB], p[P_STUK] = t.last_trick, rules.pit_bonus, STUK[trump]
+    p[P_LAST], p[P_PITB] = t.last_trick, rules.pit_bonus
     p[P_MAKERS] = -1 if makers is None else makers
     p[P_TOTAL] = rules.total
     p[O_ABOVE:O_ABOVE + 32] = t.above[trump]
     p[O_PTS:O_PTS + 32] = t.points[trump]
     p[O_STR:O_STR + 32] = t.strength[trump]
-    p[O_RUN:O_RUN + 256] = RUN_ROEM
-    p[O_QUART:O_QUART + 8] = quartet_values(rules)
+    if rules.roem == "trick":
+        p[P_STUK] = STUK[trump]
+        p[O_RUN:O_RUN + 256] = RUN_ROEM
+        p[O_QUART:O_QUART + 8] = quartet_values(rules)
+    else:  # roem from the hand: none in the tricks (a stuk of every card is in no trick of four)
+        p[P_STUK] = (1 << 32) - 1
     return p
 
 
