@@ -46,13 +46,16 @@ def main() -> int:
     ap.add_argument("--budget", type=float, default=150.0, help="ms a card for the double-dummy samples")
     ap.add_argument("--policy", choices=("heuristic", "sharp"), default=PLAYOUT_POLICY,
                     help="the playouts' rules (klaverjas.solver.playouts)")
+    ap.add_argument("--mix-last", type=float, default=None,
+                    help="the playouts' weight at the last trick, in even steps from --mix at the first")
     ap.add_argument("--sa-before", action="store_true",
                     help="South African deals as before the playouts: the first tricks by the rules of thumb, "
                     "no playouts later")
     args = ap.parse_args()
     kind = SaBeforeBot if args.sa_before else StrongBot
-    bot = kind(budget_ms=args.budget, playout_mix=args.mix, playout_worlds=args.worlds, playout_policy=args.policy)
-    bot.name = f"strong-mix-{args.mix:g}-{args.policy}" + ("-sa-before" if args.sa_before else "")
+    bot = kind(budget_ms=args.budget, playout_mix=args.mix, playout_worlds=args.worlds, playout_policy=args.policy,
+               playout_mix_last=args.mix_last)
+    bot.name = f"strong-mix-{args.mix:g}-{args.mix_last}-{args.policy}" + ("-sa-before" if args.sa_before else "")
     return serve(bot, sys.stdin, sys.stdout)
 
 

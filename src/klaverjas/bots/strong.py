@@ -140,7 +140,8 @@ class StrongBot(Bot):
                  play_mismatch: float | None = PLAY_MISMATCH, partner_bids_by_model: bool = True,
                  soft_evidence: bool = True, trump_by_model: bool = True, enumerate_up_to: int = 0,
                  play_by_model: bool = False, playout_mix: float = PLAYOUT_MIX,
-                 playout_worlds: int = PLAYOUT_WORLDS, playout_policy: str = PLAYOUT_POLICY):
+                 playout_worlds: int = PLAYOUT_WORLDS, playout_policy: str = PLAYOUT_POLICY,
+                 playout_mix_last: float | None = None):
         self.solve_fn = solve_fn or solver_values
         self.samples = samples
         # A vote over one or two deals follows their accidents; below this many the budget is overrun.
@@ -169,6 +170,8 @@ class StrongBot(Bot):
         self.enumerate_up_to = enumerate_up_to
         # The playouts' weight in a card's value (0: the double-dummy mean alone) and their deals a decision.
         self.playout_mix = playout_mix
+        # The weight at the last trick, reached in even steps from ``playout_mix`` at the first (None: the same).
+        self.playout_mix_last = playout_mix if playout_mix_last is None else playout_mix_last
         self.playout_worlds = playout_worlds
         self.playout_policy = playout_policy
         self._choices: ChoiceCache = {}
@@ -220,9 +223,9 @@ class StrongBot(Bot):
         if not n or weight <= 0:
             return [CardFigures(c, 0.0, 0, 0) for c in legal]
         figs = [CardFigures(c, totals[c] / weight, holds[c], n) for c in legal]
-        played_out = self.playout_values(view) if self.playout_mix > 0 or not solves else None
+        mix = self.playout_mix + (self.playout_mix_last - self.playout_mix) * len(view.tricks) / 7 if solves else 1.0
+        played_out = self.playout_values(view) if mix > 0 else None
         if played_out is not None:
-            mix = self.playout_mix if solves else 1.0
             figs = [replace(f, mean=(1 - mix) * f.mean + mix * played_out[f.card]) for f in figs]
         # Cards the samples cannot tell apart are ranked by the rules of thumb (keep winners, play low).
         rank = {o.action: i for i, o in enumerate(card_options(view))}
