@@ -1,7 +1,8 @@
 """``strong`` with another weight of the greedy playouts in its card values, over the bot protocol.
 
 The strong player values a card by the mean of its double-dummy solutions blended with the mean of
-greedy playouts (``klaverjas.solver.playouts``), half each (``PLAYOUT_MIX`` in bots/strong.py).  This
+greedy playouts (``klaverjas.solver.playouts``), the playouts' weight going from 0.7 at the first trick to
+0.3 at the last (``PLAYOUT_MIX`` in bots/strong.py).  This
 serves the same player with another weight, to measure it: ``--mix 0`` is the double-dummy mean alone,
 the strong player before the playouts; ``--budget inf`` searches all 60 samples whatever the load;
 ``--policy sharp`` plays the playouts by the sharper rules; ``--sa-before`` plays South African deals as
@@ -41,7 +42,10 @@ class SaBeforeBot(StrongBot):
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--mix", type=float, default=PLAYOUT_MIX, help="weight of the playouts' mean (0: none)")
+    ap.add_argument("--mix", type=float, default=None,
+                    help="weight of the playouts' mean (0: none; at every trick unless --mix-last is given); "
+                    f"without it the player's own, {PLAYOUT_MIX[0]:g} at the first trick to {PLAYOUT_MIX[1]:g} "
+                    "at the last")
     ap.add_argument("--worlds", type=int, default=PLAYOUT_WORLDS, help="playout deals a decision")
     ap.add_argument("--budget", type=float, default=150.0, help="ms a card for the double-dummy samples")
     ap.add_argument("--policy", choices=("heuristic", "sharp"), default=PLAYOUT_POLICY,
@@ -53,9 +57,11 @@ def main() -> int:
                     "no playouts later")
     args = ap.parse_args()
     kind = SaBeforeBot if args.sa_before else StrongBot
-    bot = kind(budget_ms=args.budget, playout_mix=args.mix, playout_worlds=args.worlds, playout_policy=args.policy,
-               playout_mix_last=args.mix_last)
-    bot.name = f"strong-mix-{args.mix:g}-{args.mix_last}-{args.policy}" + ("-sa-before" if args.sa_before else "")
+    first = PLAYOUT_MIX[0] if args.mix is None else args.mix
+    last = (PLAYOUT_MIX[1] if args.mix is None else args.mix) if args.mix_last is None else args.mix_last
+    bot = kind(budget_ms=args.budget, playout_mix=(first, last), playout_worlds=args.worlds,
+               playout_policy=args.policy)
+    bot.name = f"strong-mix-{first:g}-{last:g}-{args.policy}" + ("-sa-before" if args.sa_before else "")
     return serve(bot, sys.stdin, sys.stdout)
 
 

@@ -146,17 +146,20 @@ def test_a_search_reason_never_contradicts_its_rule_of_thumb() -> None:
     assert seen > 20
 
 
-def test_strong_blends_the_double_dummy_mean_with_the_playouts_mean() -> None:
-    """A card's value is (1 - mix) times its weighted double-dummy mean plus mix times its greedy playouts'
-    mean; the player without playouts, seeded alike, draws the same samples (the playouts' seed comes
-    from the bot's random numbers after them)."""
+@pytest.mark.parametrize("mix", [0.5, (0.7, 0.3), strong.PLAYOUT_MIX])
+def test_strong_blends_the_double_dummy_mean_with_the_playouts_mean(mix: float | tuple[float, float]) -> None:
+    """A card's value is (1 - m) times its weighted double-dummy mean plus m times its greedy playouts'
+    mean, m going in even steps from the first trick's weight to the last's; the player without playouts,
+    seeded alike, draws the same samples (the playouts' seed comes from the bot's random numbers after
+    them)."""
+    first, last = mix if isinstance(mix, tuple) else (mix, mix)
     from klaverjas.solver import playouts
 
     checked = 0
     for seed in range(3):
         for view in _late_views(seed):
             blended = strong.StrongBot(samples=5, budget_ms=60_000, seed=seed, solve_fn=reference.minimax_cards,
-                                       playout_mix=0.5, playout_worlds=300)
+                                       playout_mix=mix, playout_worlds=300)
             alone = strong.StrongBot(samples=5, budget_ms=60_000, seed=seed, solve_fn=reference.minimax_cards,
                                      playout_mix=0.0)
             ranked = blended.figures(view)
@@ -170,8 +173,9 @@ def test_strong_blends_the_double_dummy_mean_with_the_playouts_mean() -> None:
                 [view.may_hold(s) for s in range(4)], [view.hand_size(s) for s in range(4)], view.legal, 300,
                 seed_number=alone.rng.getrandbits(31))
             assert set(figs) == set(solved) == set(cards_of(view.legal))
+            m = first + (last - first) * len(view.tricks) / 7
             for card, f in figs.items():
-                assert f.mean == pytest.approx(0.5 * solved[card].mean + 0.5 * played[card])
+                assert f.mean == pytest.approx((1 - m) * solved[card].mean + m * played[card])
                 assert (f.holds, f.samples) == (solved[card].holds, solved[card].samples)
             assert [f.mean for f in ranked] == sorted((f.mean for f in ranked), reverse=True)  # best first
             checked += 1

@@ -19,7 +19,7 @@ class ExpertBot(StrongBot):
     def __init__(self, samples: int = 400, budget_ms: float = 900.0, seed: int | None = None,
                  solve_fn: SolveFn | None = None, search_from: int = 0, min_samples: int = 6,
                  play_mismatch: float | None = PLAY_MISMATCH, enumerate_up_to: int | None = None,
-                 playout_mix: float = PLAYOUT_MIX):
+                 playout_mix: float | tuple[float, float] = PLAYOUT_MIX):
         super().__init__(samples=samples, budget_ms=budget_ms, seed=seed, solve_fn=solve_fn,
                          search_from=search_from, min_samples=min_samples, play_mismatch=play_mismatch,
                          enumerate_up_to=samples if enumerate_up_to is None else enumerate_up_to,
