@@ -172,10 +172,8 @@ class KernelBot(Bot):
 
     def start(self, view: View) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """The rules row, the state row with only the viewer's hand, and the hidden cards' rows."""
-        hands = [0, 0, 0, 0]
-        hands[view.seat] = view.hand
         allowed, need = hidden_row(view)
-        return rules_row(view), state_row(view, (hands[0], hands[1], hands[2], hands[3])), allowed, need
+        return rules_row(view), state_row(view), allowed, need
 
     def scores(self, view: View) -> np.ndarray:
         """Per card, how good the search finds it (higher is better)."""

@@ -17,10 +17,9 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
-
-from typing import Any  # noqa: E402
 
 from klaverjas.bots.protocol import serve  # noqa: E402
 from klaverjas.bots.strong import PLAYOUT_MIX, PLAYOUT_POLICY, PLAYOUT_WORLDS, SA_SEARCH_FROM, StrongBot  # noqa: E402

@@ -165,11 +165,8 @@ def test_strong_blends_the_double_dummy_mean_with_the_playouts_mean(mix: float |
             ranked = blended.figures(view)
             figs = {f.card: f for f in ranked}
             solved = {f.card: f for f in alone.figures(view)}
-            hands = [0, 0, 0, 0]
-            hands[view.seat] = view.hand
             played = playouts.card_values(
-                strong.playout_rules(view), strong.playout_state(view, (hands[0], hands[1], hands[2], hands[3])),
-                view.seat,
+                strong.playout_rules(view), strong.playout_state(view), view.seat,
                 [view.may_hold(s) for s in range(4)], [view.hand_size(s) for s in range(4)], view.legal, 300,
                 seed_number=alone.rng.getrandbits(31))
             assert set(figs) == set(solved) == set(cards_of(view.legal))
@@ -203,11 +200,9 @@ def test_south_african_first_tricks_are_valued_by_the_playouts_alone() -> None:
             drawn = mirror.worlds(view)
             for _ in range(mirror.min_samples + 1):  # the loop draws one more deal than it counts
                 next(drawn)
-            hands = [0, 0, 0, 0]
-            hands[view.seat] = view.hand
             played = playouts.card_values(
-                strong.playout_rules(view), strong.playout_state(view, (hands[0], hands[1], hands[2], hands[3])),
-                view.seat, [view.may_hold(s) for s in range(4)], [view.hand_size(s) for s in range(4)], view.legal,
+                strong.playout_rules(view), strong.playout_state(view), view.seat,
+                [view.may_hold(s) for s in range(4)], [view.hand_size(s) for s in range(4)], view.legal,
                 200, seed_number=mirror.rng.getrandbits(31))
             assert {f.card: f.mean for f in figs} == pytest.approx({c: played[c] for c in cards_of(view.legal)})
             assert all(f.samples == 4 for f in figs)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import importlib.util
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -123,11 +123,13 @@ def playout_rules(view: View) -> Any:
     return playouts.rules_row(view.rules, view.trump, view.step, view.makers)
 
 
-def playout_state(view: View, hands: tuple[int, int, int, int]) -> Any:
+def playout_state(view: View, hands: Sequence[int] | None = None) -> Any:
     """The playouts' state row (:func:`klaverjas.solver.playouts.state_row`) of the view's moment with
-    every seat's cards ``hands`` (the unknown ones may be 0)."""
+    every seat's cards ``hands`` (None: the viewer's own hand only, the others to be dealt)."""
     from ..solver import playouts
 
+    if hands is None:
+        hands = [view.hand if seat == view.seat else 0 for seat in range(4)]
     won = [0, 0]
     for t in view.tricks:
         won[t.winner & 1] += 1
@@ -238,14 +240,12 @@ class StrongBot(Bot):
         """Per card, its team's mean final score minus the other's over greedy playouts of deals of the
         hidden cards (:func:`klaverjas.solver.playouts.card_values`; roem from the hand, the same whatever
         is played, left out); None without numba (plain Python would take seconds a card)."""
-        from ..solver import engine, playouts
+        from ..solver import playouts
 
-        if not engine.HAVE_NUMBA:
+        if not self.playouts_available():
             return None
-        hands = [0, 0, 0, 0]
-        hands[view.seat] = view.hand
-        state = playout_state(view, (hands[0], hands[1], hands[2], hands[3]))
-        return playouts.card_values(playout_rules(view), state, view.seat, [view.may_hold(s) for s in range(4)],
+        return playouts.card_values(playout_rules(view), playout_state(view), view.seat,
+                                    [view.may_hold(s) for s in range(4)],
                                     [view.hand_size(s) for s in range(4)], view.legal, self.playout_worlds,
                                     seed_number=self.rng.getrandbits(31),
                                     policy=playouts.POLICIES[self.playout_policy])
@@ -298,6 +298,7 @@ class StrongBot(Bot):
         return view.rules.play != "sa" or len(view.tricks) >= SA_SEARCH_FROM
 
     def playouts_available(self) -> bool:
+        """Whether the playouts run compiled (without numba plain Python would take seconds a card)."""
         from ..solver import engine
 
         return engine.HAVE_NUMBA

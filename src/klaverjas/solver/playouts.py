@@ -93,6 +93,20 @@ def legal_now(P: Any, S: Any) -> int:
     return legal(P, hand, int(S[S_TRICK] >> 3), win, pos == n - 2)
 
 
+@njit(cache=True, inline="always")
+def trick_roem(P: Any, mask: int, lead_rank: int) -> int:
+    """The roem of the four cards ``mask`` (runs, stuk, four of a kind of the led card's rank)."""
+    roem = P[O_RUN + (mask & 255)] + P[O_RUN + ((mask >> 8) & 255)] + P[O_RUN + ((mask >> 16) & 255)] \
+        + P[O_RUN + ((mask >> 24) & 255)]
+    stuk = P[P_STUK]
+    if (mask & stuk) == stuk:
+        roem += 20
+    rmask = 0x01010101 << lead_rank
+    if (mask & rmask) == rmask:
+        roem += P[O_QUART + lead_rank]
+    return int(roem)
+
+
 @njit(cache=True)
 def play(P: Any, S: Any, card: int) -> None:
     turn = turn_of(P, S)
@@ -113,15 +127,7 @@ def play(P: Any, S: Any, card: int) -> None:
         pts += P[O_PTS + c]
     if S[S_WON] + S[S_WON + 1] == 7:
         pts += P[P_LAST]
-    roem = P[O_RUN + (mask & 255)] + P[O_RUN + ((mask >> 8) & 255)] + P[O_RUN + ((mask >> 16) & 255)] \
-        + P[O_RUN + ((mask >> 24) & 255)]
-    stuk = P[P_STUK]
-    if (mask & stuk) == stuk:
-        roem += 20
-    rank = S[S_TRICK] & 7
-    rmask = 0x01010101 << rank
-    if (mask & rmask) == rmask:
-        roem += P[O_QUART + rank]
+    roem = trick_roem(P, mask, S[S_TRICK] & 7)
     S[S_PTS + team] += pts
     S[S_ROEM + team] += roem
     S[S_WON + team] += 1
@@ -220,20 +226,6 @@ def top_left(P: Any, left: int, suit: int) -> int:
         if P[O_STR + d] > best_strength:
             best, best_strength = d, P[O_STR + d]
     return best
-
-
-@njit(cache=True, inline="always")
-def trick_roem(P: Any, mask: int, lead_rank: int) -> int:
-    """The roem of the four cards ``mask`` (runs, stuk, four of a kind of the led card's rank)."""
-    roem = P[O_RUN + (mask & 255)] + P[O_RUN + ((mask >> 8) & 255)] + P[O_RUN + ((mask >> 16) & 255)] \
-        + P[O_RUN + ((mask >> 24) & 255)]
-    stuk = P[P_STUK]
-    if (mask & stuk) == stuk:
-        roem += 20
-    rmask = 0x01010101 << lead_rank
-    if (mask & rmask) == rmask:
-        roem += P[O_QUART + lead_rank]
-    return int(roem)
 
 
 @njit(cache=True)
