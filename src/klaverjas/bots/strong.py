@@ -214,11 +214,10 @@ class StrongBot(Bot):
         for w in self.worlds(view):
             if n >= self.min_samples and (time.perf_counter() >= deadline or not solves):
                 break
-            if solves:
-                values = self.solve_fn(position_of(view, w.hands))
-                for c in legal:
-                    totals[c] += w.weight * sign * values[c]
+            values = self.solve_fn(position_of(view, w.hands)) if solves else None
             for c in legal:
+                if values is not None:
+                    totals[c] += w.weight * sign * values[c]
                 holds[c] += holds_trick(view, c, w.hands)
             weight += w.weight
             n += 1

@@ -133,13 +133,12 @@ class Solver:
             return self.tt_bits
         return 20 if PlayRules.of(rules).trump_instead_of_following else 18
 
-    def _table(self, bits: int) -> np.ndarray:
-        """The transposition table of 2**bits slots: kept between solves, replaced when the rules want another size."""
+    def _size_table(self, bits: int) -> None:
+        """Give the transposition table 2**bits slots: kept between solves, replaced when the rules want another size."""
         size = (1 << bits) + E.T2_ROWS
         if self._tt.shape[1] != size:
             # key ^ data, data (engine.tt_store); then the two-trick endings, a word each (engine.two_left)
             self._tt = np.zeros((2, size, 2), dtype=np.int64)
-        return self._tt
 
     def _tables(self, rules: Rules, trump: int) -> np.ndarray:
         """The kernel's table array for these card values, quartets and trump (see engine.O_*)."""
@@ -323,7 +322,7 @@ class Solver:
         rules = pos.rules
         tab = self._tables(rules, pos.trump)
         pr = PlayRules.of(rules)
-        self._table(self.table_bits(rules))
+        self._size_table(self.table_bits(rules))
         if self._stamp >= E.MAX_STAMP:  # the stamps wrap: forget every older entry
             self._tt[:] = 0
             for space in self._spaces:
