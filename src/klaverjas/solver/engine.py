@@ -1214,8 +1214,8 @@ def zsearch(C: Any, t: int, TAB: Any, TT: Any, MV: Any, ST: Any, hands: Any, roo
                 continue
             if use_tt:
                 # A table entry that settles the next trick's position spares entering it.
-                live2 = hands[0] | hands[1] | hands[2] | hands[3]
-                d = tt_probe(TT, t, tt_index(live2, ws2, pit2, size_mask), live2 | (ws2 << 32) | (pit2 << 34), stamp)
+                cl2 = canon(C, t, hands[0] | hands[1] | hands[2] | hands[3])
+                d = tt_probe(TT, t, tt_index(cl2, ws2, pit2, size_mask), cl2 | (ws2 << 32) | (pit2 << 34), stamp)
                 if d >= 0:
                     lo = tt_lo(d)
                     if lo >= b - vt:
