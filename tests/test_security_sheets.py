@@ -3,6 +3,7 @@ changes it, and a sheet from before sheets had owners is adopted with a new owne
 
 from __future__ import annotations
 
+import hashlib
 import json
 import socket
 import sqlite3
@@ -100,6 +101,38 @@ def test_shares_read_only_and_edit(client: TestClient) -> None:
     # The owner deletes it: every share dies with it.
     assert client.delete(f"/api/sheets/{sid}", headers=bearer(owner)).status_code == 204
     assert client.get(f"/api/sheets/{sid}", headers=bearer(read["token"])).status_code == 404
+
+
+def test_the_owner_lists_and_withdraws_shares(client: TestClient) -> None:
+    sid, owner = new_sheet(client)
+    other_sid, other = new_sheet(client)
+    read = client.post(f"/api/sheets/{sid}/shares", json={"mode": "read"}, headers=bearer(owner)).json()
+    edit = client.post(f"/api/sheets/{sid}/shares", json={"mode": "edit"}, headers=bearer(owner)).json()
+    listed = client.get(f"/api/sheets/{sid}/shares", headers=bearer(owner)).json()
+    assert [(x["id"], x["mode"]) for x in listed] == [(read["id"], "read"), (edit["id"], "edit")]
+    assert all(read["token"] not in json.dumps(x) and edit["token"] not in json.dumps(x) for x in listed)
+    # Only the owner sees or withdraws them: not the shares themselves, not another sheet's owner.
+    for token, code in ((read["token"], 403), (edit["token"], 403), (other, 403), ("junk", 401)):
+        assert client.get(f"/api/sheets/{sid}/shares", headers=bearer(token)).status_code == code
+        assert client.delete(f"/api/sheets/{sid}/shares/{read['id']}", headers=bearer(token)).status_code == code
+    # Withdrawn, the read link opens nothing; the edit link and the owner go on.
+    assert client.delete(f"/api/sheets/{sid}/shares/{read['id']}", headers=bearer(owner)).status_code == 204
+    r = client.get(f"/api/sheets/{sid}", headers=bearer(read["token"]))
+    assert r.status_code == 401 and r.json()["code"] == "no_valid_token"
+    assert client.get(f"/api/sheets/{sid}", headers=bearer(edit["token"])).json()["access"] == "edit"
+    assert [x["id"] for x in client.get(f"/api/sheets/{sid}/shares", headers=bearer(owner)).json()] == [edit["id"]]
+    # Twice, a share of another sheet, the owner's own token's name or a malformed id: refused with a reason.
+    r = client.delete(f"/api/sheets/{sid}/shares/{read['id']}", headers=bearer(owner))
+    assert r.status_code == 404 and "no share" in r.json()["detail"]
+    theirs = client.post(f"/api/sheets/{other_sid}/shares", json={"mode": "read"}, headers=bearer(other)).json()
+    assert client.delete(f"/api/sheets/{sid}/shares/{theirs['id']}", headers=bearer(owner)).status_code == 404
+    assert client.get(f"/api/sheets/{other_sid}", headers=bearer(theirs["token"])).status_code == 200
+    own_id = hashlib.sha256(owner.encode()).hexdigest()[:16]
+    assert client.delete(f"/api/sheets/{sid}/shares/{own_id}", headers=bearer(owner)).status_code == 404
+    assert client.get(f"/api/sheets/{sid}", headers=bearer(owner)).status_code == 200
+    for bad in ("XYZ", "0" * 15, "0" * 17, "%25"):
+        r = client.delete(f"/api/sheets/{sid}/shares/{bad}", headers=bearer(owner))
+        assert r.status_code in (404, 422) and r.json().get("detail"), bad
 
 
 def test_the_file_keeps_only_hashes_of_tokens(tmp_path: Path) -> None:

@@ -61,11 +61,24 @@ def table_join_page(server: str, page: Page) -> None:
     page.locator("#join-seats button").first.wait_for()
 
 
+def keeper_share_dialog(server: str, page: Page) -> None:
+    """A sheet's share dialog with two links given out, each with its withdraw button."""
+    headers = {"X-Klaverjas": "1"}
+    made = httpx.post(server + "/api/sheets", json={"title": "Axe"}, headers=headers).json()
+    for mode in ("read", "edit"):
+        httpx.post(f"{server}/api/sheets/{made['id']}/shares", json={"mode": mode},
+                   headers={**headers, "Authorization": f"Bearer {made['owner_token']}"})
+    page.goto(server + made["link"])
+    page.get_by_test_id("share").click()
+    page.get_by_test_id("withdraw").nth(1).wait_for()
+
+
 PAGES: dict[str, Callable[[str, Page], object]] = {
     "home": lambda server, page: page.goto(server + "/"),
     "play": mid_deal,
     "table": table_join_page,
     "keeper": lambda server, page: page.goto(server + "/keeper"),
+    "keeper-share": keeper_share_dialog,
     "learn": lambda server, page: page.goto(server + "/learn"),
 }
 

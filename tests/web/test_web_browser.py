@@ -322,6 +322,18 @@ def test_a_sheet_shared_read_only_and_for_editing(page: Page, server: LiveServer
         expect(stranger.locator("a.sheet-link")).to_have_count(0)
         page.reload()
         expect_totals(page, 100 + 72, 62 + 90)
+        # The owner withdraws the viewing link (made first): the viewer is shut out, the editor is not.
+        page.get_by_test_id("share").click()
+        given = page.get_by_test_id("shares").locator("li")
+        expect(given).to_have_count(2)
+        given.first.get_by_test_id("withdraw").click()
+        expect(given).to_have_count(1)
+        expect(given.first).to_contain_text(re.compile("edit|bewerken", re.I))
+        viewer.reload()
+        expect(viewer.get_by_role("alert")).to_be_visible()
+        expect(viewer.get_by_test_id("total-NS")).to_have_count(0)
+        editor.reload()
+        expect(editor.get_by_test_id("total-EW")).to_have_text(str(62 + 90))
     finally:
         for ctx in others:
             ctx.close()

@@ -62,6 +62,14 @@ def test_the_keeper_api_on_postgresql(postgres_url: str) -> None:
         assert read.json()["totals"] == {"NS": 100 + 162, "EW": 62}  # the second deal went nat
         assert other.post(f"/api/sheets/{sid}/deals", json=NS_100, headers={
             "Authorization": f"Bearer {share['token']}", "X-Klaverjas": "1"}).status_code == 403
+    # The owner withdraws the link in the first app; the second no longer opens the sheet with it.
+    with KeeperClient(create_app(postgres_url)) as client:
+        client.tokens[sid] = made.json()["owner_token"]
+        assert [x["id"] for x in client.get(f"/api/sheets/{sid}/shares").json()] == [share["id"]]
+        assert client.delete(f"/api/sheets/{sid}/shares/{share['id']}").status_code == 204
+        assert client.get(f"/api/sheets/{sid}/shares").json() == []
+    with TestClient(create_app(postgres_url)) as other:
+        assert other.get(f"/api/sheets/{sid}", headers={"Authorization": f"Bearer {share['token']}"}).status_code == 401
 
 
 def test_a_locked_database_is_a_503_while_the_rest_answers(tmp_path: Path) -> None:

@@ -153,6 +153,13 @@ class ShareOut(BaseModel):
     token: str
     mode: Literal["read", "edit"]
     link: str = Field(description="/keeper#sheet={id}&token={token}: the fragment never reaches a server")
+    id: str = Field(description="the share's name, to list or withdraw it (the token is never shown again)")
+
+
+class ShareInfoOut(BaseModel):
+    id: str
+    mode: Literal["read", "edit"]
+    created: str = Field(description="when the link was made (ISO 8601, UTC)")
 
 
 class SheetSummary(BaseModel):

@@ -27,6 +27,7 @@ from .models import (
     NewSheetOut,
     Pair,
     ShareIn,
+    ShareInfoOut,
     ShareOut,
     SheetIn,
     SheetOut,
@@ -37,10 +38,12 @@ from .models import (
     WentOn,
 )
 from .sheet import Computed, Conflict, DealInput, FieldError, Settings, check_settings, compute, normalize_deal
-from .store import NotFound, NothingToUndo, Store, StoredSheet
+from .store import SHARE_ID_LENGTH, NotFound, NothingToUndo, Store, StoredSheet, share_id
 
 SheetId = Annotated[int, PathParam(ge=1, le=2**53)]
 DealId = Annotated[int, PathParam(ge=1, le=2**53)]
+ShareId = Annotated[str, PathParam(pattern=f"^[0-9a-f]{{{SHARE_ID_LENGTH}}}$",
+                                   description="a share's id, as the list of shares gives it")]
 ERRORS: dict[int | str, dict[str, Any]] = {
     401: {"model": ErrorOut, "description": "no token, or not a sheet token: send `Authorization: Bearer <token>`"},
     403: {"model": ErrorOut, "description": "the token may not do this: it opens another sheet, is a read-only "
@@ -327,7 +330,21 @@ def delete_sheet(sheet_id: SheetId, store: Sheets, _: Own) -> Response:
 def share_sheet(sheet_id: SheetId, body: ShareIn, store: Sheets, _: Own) -> ShareOut:
     """A share link (the owner only): ``read`` shows the sheet, ``edit`` also lets its holder type deals."""
     token = store.share(sheet_id, body.mode)
-    return ShareOut(token=token, mode=body.mode, link=keeper_link(sheet_id, token))
+    return ShareOut(token=token, mode=body.mode, link=keeper_link(sheet_id, token), id=share_id(token))
+
+
+@router.get("/api/sheets/{sheet_id}/shares", response_model=list[ShareInfoOut], responses=ERRORS, tags=["sheets"])
+def list_shares(sheet_id: SheetId, store: Sheets, _: Own) -> list[ShareInfoOut]:
+    """The share links that still open the sheet, oldest first (the owner only; their tokens are not shown)."""
+    return [ShareInfoOut(id=x.id, mode=x.mode, created=x.created)  # type: ignore[arg-type]
+            for x in store.shares(sheet_id)]
+
+
+@router.delete("/api/sheets/{sheet_id}/shares/{share}", status_code=204, responses=ERRORS, tags=["sheets"])
+def revoke_share(sheet_id: SheetId, share: ShareId, store: Sheets, _: Own) -> Response:
+    """Withdraw a share link (the owner only): its holders cannot open the sheet any more."""
+    store.revoke(sheet_id, share)
+    return Response(status_code=204)
 
 
 @router.post("/api/sheets/{sheet_id}/deals", response_model=DealAddedOut, status_code=201, responses=ERRORS,

@@ -76,6 +76,7 @@ CREATE TABLE IF NOT EXISTS sheet_tokens (
 CREATE INDEX IF NOT EXISTS sheet_tokens_sheet ON sheet_tokens(sheet_id);
 """
 MODES = ("owner", "edit", "read")
+SHARE_ID_LENGTH = 16  # a share's name for its owner: the first hex digits of its token's hash
 MAX_TOKENS = 100  # tokens one list request may name
 
 Check = Callable[[Settings, list[tuple[int, DealInput]]], object]
@@ -87,6 +88,14 @@ class NotFound(Exception):
 
 class NothingToUndo(Exception):
     """The sheet has no action left to undo (HTTP 409)."""
+
+
+@dataclass(frozen=True)
+class ShareInfo:
+    """A share link handed out, as its owner sees it: the token itself is nowhere to be read again."""
+    id: str
+    mode: str
+    created: str
 
 
 @dataclass
@@ -109,6 +118,11 @@ def new_token() -> str:
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def share_id(token: str) -> str:
+    """The name a share goes by in the owner's list (its token is never stored, so never shown again)."""
+    return token_hash(token)[:SHARE_ID_LENGTH]
 
 
 def _add_token(connection: Connection, sheet_id: int, mode: str) -> str:
@@ -225,11 +239,32 @@ class Store:
         return found[1] if found is not None and found[0] == sheet_id else None
 
     def share(self, sheet_id: int, mode: str) -> str:
-        """A new share token for the sheet (``edit`` or ``read``)."""
+        """A new share token for the sheet (``edit`` or ``read``); :func:`share_id` names it."""
         assert mode in ("edit", "read")
         with self.db.transaction() as connection:
             self._load(connection, sheet_id, lock=True)
             return _add_token(connection, sheet_id, mode)
+
+    def shares(self, sheet_id: int) -> list[ShareInfo]:
+        """The share links of the sheet that still open it, oldest first."""
+        with self.db.read() as connection:
+            self._load(connection, sheet_id)
+            rows = connection.execute(text(
+                "SELECT hash, mode, created FROM sheet_tokens WHERE sheet_id = :s AND mode <> 'owner'"
+                " ORDER BY created, hash"), {"s": sheet_id}).all()
+        return [ShareInfo(str(r[0])[:SHARE_ID_LENGTH], str(r[1]), str(r[2])) for r in rows]
+
+    def revoke(self, sheet_id: int, share_id: str) -> None:
+        """Withdraw a share link: its token opens nothing from now on (NotFound: no such share)."""
+        if len(share_id) != SHARE_ID_LENGTH or any(ch not in "0123456789abcdef" for ch in share_id):
+            raise NotFound(f"no share {share_id!r} on sheet {sheet_id}")
+        with self.db.transaction() as connection:
+            self._load(connection, sheet_id, lock=True)
+            gone = connection.execute(text(
+                "DELETE FROM sheet_tokens WHERE sheet_id = :s AND mode <> 'owner' AND hash LIKE :p"),
+                {"s": sheet_id, "p": share_id + "%"}).rowcount
+        if not gone:
+            raise NotFound(f"no share {share_id} on sheet {sheet_id} (withdrawn already?)")
 
     # --- sheets ----------------------------------------------------------
     def create(self, s: Settings) -> tuple[int, str]:

@@ -3,7 +3,7 @@
 import { api, ApiError, download } from './api.js';
 import { $, h } from './dom.js';
 import { termLink } from './glossary.js';
-import { has, onLangChange, t } from './i18n.js';
+import { getLang, has, onLangChange, t } from './i18n.js';
 import { renderHeader } from './layout.js';
 
 const app = $('app');
@@ -372,12 +372,37 @@ function shareDialog(sheet) {
       },
     }, t('keeper.copy')));
   const status = h('p', { role: 'status', class: 'flash' });
+  // The links handed out so far, each with its withdraw button (their tokens are never shown again).
+  const given = h('ul', { class: 'shares', 'data-testid': 'shares', 'aria-labelledby': 'shares-title' });
+  const listShares = async () => {
+    const shares = await sheetApi('GET', sheet.id, '/shares');
+    given.replaceChildren(...(shares.length ? shares.map((x) => {
+      const when = new Date(x.created).toLocaleString(getLang(), { dateStyle: 'medium', timeStyle: 'short' });
+      const what = `${t(x.mode === 'edit' ? 'keeper.share_edit' : 'keeper.share_read')} · ${when}`;
+      return h('li', { 'data-share': x.id }, h('span', {}, what),
+        h('button', {
+          type: 'button', 'data-testid': 'withdraw', 'aria-label': `${t('keeper.share_withdraw')}: ${what}`,
+          onclick: () => withdraw(x.id),
+        }, t('keeper.share_withdraw')));
+    }) : [h('li', {}, t('keeper.shares_none'))]));
+  };
+  const withdraw = async (id) => {
+    try {
+      await sheetApi('DELETE', sheet.id, `/shares/${id}`);
+      status.textContent = t('keeper.share_withdrawn');
+      await listShares();
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      status.textContent = t('keeper.error', { detail: e.message });
+    }
+  };
   const make = async (mode) => {
     try {
       const share = await sheetApi('POST', sheet.id, '/shares', { mode });
       dialog.querySelector('#share-url').value = new URL(share.link, location.origin).href;
       out.hidden = false;
       status.textContent = t(mode === 'edit' ? 'keeper.share_made_edit' : 'keeper.share_made_read');
+      await listShares();
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       status.textContent = t('keeper.error', { detail: e.message });
@@ -390,7 +415,9 @@ function shareDialog(sheet) {
       h('button', { type: 'button', 'data-testid': 'share-read', onclick: () => make('read') }, t('keeper.share_read')),
       h('button', { type: 'button', 'data-testid': 'share-edit', onclick: () => make('edit') }, t('keeper.share_edit'))),
     out, status,
+    h('h3', { id: 'shares-title' }, t('keeper.shares_given')), given,
     h('div', { class: 'buttons' }, h('button', { type: 'button', onclick: () => dialog.close() }, t('keeper.close'))));
+  dialog.listShares = listShares;
   return dialog;
 }
 
@@ -432,7 +459,13 @@ async function sheetView(id, focus) {
       }, '↶')) : null,
     h('div', { class: 'more' },
       canEdit ? h('a', { href: `#/sheet/${id}/settings`, class: 'button' }, t('keeper.settings')) : null,
-      dialog ? h('button', { type: 'button', 'data-testid': 'share', onclick: () => dialog.showModal() }, t('keeper.share')) : null,
+      dialog ? h('button', {
+        type: 'button', 'data-testid': 'share',
+        onclick: async () => {
+          dialog.showModal();
+          try { await dialog.listShares(); } catch (e) { if (!(e instanceof ApiError)) throw e; }
+        },
+      }, t('keeper.share')) : null,
       h('button', { type: 'button', 'data-testid': 'export', onclick: () => exportCsv(id) }, t('keeper.export_csv')),
       h('button', { type: 'button', onclick: () => window.print() }, t('keeper.print'))),
     dialog,
