@@ -134,7 +134,8 @@ class Solver:
         return 20 if PlayRules.of(rules).trump_instead_of_following else 18
 
     def _size_table(self, bits: int) -> None:
-        """Give the transposition table 2**bits slots: kept between solves, replaced when the rules want another size."""
+        """Give the transposition table 2**bits slots: kept between solves, replaced when the rules want
+        another size."""
         size = (1 << bits) + E.T2_ROWS
         if self._tt.shape[1] != size:
             # key ^ data, data (engine.tt_store); then the two-trick endings, a word each (engine.two_left)
