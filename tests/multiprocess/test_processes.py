@@ -1,6 +1,7 @@
 """Several ``klaverjas serve`` processes on one throwaway PostgreSQL, driven from outside as people would:
 four friends each on another process, a process killed while it drives the computer players, every process
-restarted. Every seat's events are checked against the store: each once, in order, none missing."""
+restarted, a spectator link replaced on one process while its spectator watches on another. Every seat's
+events are checked against the store: each once, in order, none missing."""
 
 from __future__ import annotations
 
@@ -14,9 +15,11 @@ from pathlib import Path
 from typing import IO, Any
 
 import httpx
+import pytest
 from benchmarks.server_process import free_port, launch, wait_ready
 from sqlalchemy import text
 from tests.play.conftest import LeakChecker, check_frame, move_for
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from klaverjas.web.play.store import GameStore
@@ -253,6 +256,29 @@ def test_the_process_driving_the_computer_players_dies_and_another_takes_over(
         seen_in_order(back, stored, since=gone.state["seq"])
         back.close()
         bram.close()
+
+
+def test_a_spectator_link_replaced_on_one_process_shuts_its_spectator_out_on_another(
+        postgres_url: str, tmp_path: Path) -> None:
+    with servers(postgres_url, tmp_path, 2) as group:
+        host = post(group.url(0), "/api/tables", {"name": "Anna", "seat": "S", **SHORT}).json()
+        anna = Person(group.url(0), host["id"], host["token"], "S")
+        spectate = f"/api/tables/{host['code']}/spectate"
+        old = post(group.url(0), spectate, {}, token=host["token"]).json()["link"].partition("#watch=")[2]
+        with connect(group.url(1).replace("http://", "ws://") + f"/ws/play/{host['id']}?token={old}") as watcher:
+            assert json.loads(watcher.recv(timeout=20))["type"] == "state"
+            new = post(group.url(0), spectate, {"renew": True}, token=host["token"]).json()["link"]
+            frames = []
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    frames.append(json.loads(watcher.recv(timeout=20)))
+        assert frames and frames[-1]["type"] == "error" and frames[-1]["code"] == "watch_withdrawn", frames
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4403
+        fresh = new.partition("#watch=")[2]
+        with connect(group.url(1).replace("http://", "ws://") + f"/ws/play/{host['id']}?token={fresh}") as again:
+            state = json.loads(again.recv(timeout=20))["state"]
+            assert state["seat"] is None and state["code"] is None
+        anna.close()
 
 
 def test_every_process_restarted_every_table_resumes(postgres_url: str, tmp_path: Path) -> None:

@@ -130,6 +130,13 @@ def test_a_spectator_link_shows_the_table_without_code_or_chat(server: str, fres
     expect(carla.locator("#watch-link")).to_be_visible()
     carla.click("#watch-link")
     expect(carla.locator("#table")).to_be_visible()
+    # The host replaces the link: Carla is told and shut out, and her browser forgets the old one.
+    anna.click("#renew-watch")
+    expect(anna.locator("#host input[data-link=watch]")).not_to_have_value(link)
+    expect(carla.get_by_text(re.compile("kijklink vervangen"))).to_be_visible()
+    carla.goto(f"{server}/t/{code}")
+    expect(carla.locator("#join")).to_be_visible()
+    expect(carla.locator("#watch-link")).to_be_hidden()
 
 
 def test_your_games_lists_this_browsers_games_only(server: str, fresh: Any) -> None:

@@ -290,6 +290,37 @@ def test_a_spectator_link_shows_the_public_table_only(url: str) -> None:
     anna.close()
 
 
+def test_a_new_spectator_link_shuts_the_old_one_out(url: str) -> None:
+    host, anna = started_table(url)
+    code = host["code"]
+    spectate = f"/api/tables/{code}/spectate"
+    old = secret(post(url, spectate, {}, token=host["token"]).json()["link"], "watch")
+    watcher = Client(url, host["id"], old)
+    # Only the host renews it, and the request says nothing else.
+    assert post(url, spectate, {"renew": True}).status_code == 403
+    for bad in ({"renew": "maybe"}, {"renew": True, "seat": "N"}):
+        answer = post(url, spectate, bad, token=host["token"])
+        assert answer.status_code == 422 and answer.json()["detail"], bad
+    new = secret(post(url, spectate, {"renew": True}, token=host["token"]).json()["link"], "watch")
+    assert new != old
+    # The spectator on the old link is told why and closed; that link opens nothing any more.
+    frame = watcher.read()
+    assert frame["type"] == "error" and frame["code"] == "watch_withdrawn", frame
+    with pytest.raises(ConnectionClosed) as closed:
+        watcher.read()
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4403
+    assert refused(url, host["id"], old) == ("bad_token", 4403)
+    assert httpx.get(f"{url}/api/play/{host['id']}", params={"token": old}).status_code == 404
+    assert httpx.get(f"{url}/api/play/{host['id']}/deals/1", params={"token": old}).status_code == 404
+    # The new link watches; asked again without renewing, the host gets the same one.
+    fresh = Client(url, host["id"], new)
+    assert fresh.state["seat"] is None and fresh.state["code"] is None
+    assert secret(post(url, spectate, {}, token=host["token"]).json()["link"], "watch") == new
+    fresh.close()
+    watcher.close()
+    anna.close()
+
+
 # --- tokens end with their game -------------------------------------------------------------------
 
 def test_tokens_end_with_their_game(tmp_path: Path) -> None:

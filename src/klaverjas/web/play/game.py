@@ -214,11 +214,12 @@ class GameTable:
                 return seat
         return None
 
-    def spectator_token(self, by: int) -> str:
-        """The secret of the table's spectator link (the same for everyone the host gives it to)."""
+    def spectator_token(self, by: int, renew: bool = False) -> str:
+        """The secret of the table's spectator link (the same for everyone the host gives it to); ``renew``:
+        a new one, and the old link opens nothing any more (its spectators are shut out)."""
         if by != self.host:
             raise ActionError("not_host", "only the host shares the spectator link")
-        if not self.watch_token:
+        if renew or not self.watch_token:
             self.watch_token = secrets.token_urlsafe(18)
         return self.watch_token
 

@@ -93,8 +93,10 @@ class SeatInvite(BaseModel):
     seat: Seat
 
 
-class NoOptions(BaseModel):
+class SpectateIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
+    renew: bool = Field(False, description="a new spectator link: the old one stops opening the table, and "
+                                           "whoever watches with it is shut out")
 
 
 # --- answers ------------------------------------------------------------------------------------

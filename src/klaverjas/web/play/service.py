@@ -36,7 +36,7 @@ from klaverjas.core import SEATS
 
 from ..db import DatabaseUnavailable, run
 from ..thinking import Thinker
-from .frames import table_frame
+from .frames import error_frame, table_frame
 from .game import ActionError, GameTable, restore_checked
 from .models import Texts
 from .store import CHANNEL, Conflict, GameFormatError, GameStore, SeatRow
@@ -56,6 +56,8 @@ T = TypeVar("T")
 class Socket(Protocol):
     async def send_json(self, data: Any) -> None: ...
 
+    async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
+
 
 @dataclass(eq=False)
 class Connection:
@@ -63,6 +65,21 @@ class Connection:
     seat: int | None  # None: a spectator
     last_seq: int = 0
     lang: str = "en"
+    watch_token: str | None = None  # a spectator's link secret: checked again whenever the table changes
+
+
+def shut_out(table: GameTable, conn: Connection) -> bool:
+    """A spectator whose link the host has since replaced."""
+    return conn.seat is None and not table.may_watch(conn.watch_token)
+
+
+async def close_withdrawn(conn: Connection) -> None:
+    try:
+        await conn.socket.send_json(error_frame("watch_withdrawn", "the host made a new spectator link: this one "
+                                                "no longer opens the table"))
+        await conn.socket.close(code=4403)
+    except Exception:  # closed already
+        pass
 
 
 def seat_rows(table: GameTable) -> tuple[SeatRow, ...]:
@@ -239,9 +256,16 @@ class PlayService:
             async with runtime.lock:
                 await self._sync(runtime)
                 table = runtime.table
-                runtime.connections.add(conn)
-                frame = table_frame("state", table.events_for(seat, since)[-STATE_EVENTS:], table.state_for(seat))
-                conn.last_seq = table.seq
+                if shut_out(table, conn):  # the link was replaced since the socket's token was checked
+                    frame = None
+                else:
+                    runtime.connections.add(conn)
+                    frame = table_frame("state", table.events_for(seat, since)[-STATE_EVENTS:],
+                                        table.state_for(seat))
+                    conn.last_seq = table.seq
+            if frame is None:
+                await close_withdrawn(conn)
+                return
             await conn.socket.send_json(frame)
         self.kick(runtime)
 
@@ -276,6 +300,8 @@ class PlayService:
                     return
                 table = runtime.table
                 frames = []
+                withdrawn = [conn for conn in runtime.connections if shut_out(table, conn)]
+                runtime.connections.difference_update(withdrawn)
                 for conn in list(runtime.connections):
                     if conn.last_seq >= table.seq:
                         continue
@@ -287,6 +313,8 @@ class PlayService:
                     await conn.socket.send_json(frame)
                 except Exception:  # a closed socket: the reader loop will drop it
                     runtime.connections.discard(conn)
+            for conn in withdrawn:
+                await close_withdrawn(conn)
 
     # --- actions ----------------------------------------------------------------------
     async def act(self, runtime: TableRuntime, seat: int, message: dict[str, Any]) -> None:

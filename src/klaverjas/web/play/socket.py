@@ -63,7 +63,7 @@ async def _serve(socket: WebSocket, game_id: str, service: PlayService, limiter:
         since = max(0, int(socket.query_params.get("since", "0")))
     except ValueError:
         since = 0
-    conn = Connection(socket, seat)
+    conn = Connection(socket, seat, watch_token=token if seat is None else None)
     await service.join(runtime, conn, since)
     try:
         while True:

@@ -21,7 +21,7 @@ from ..db import run
 from ..errors import ErrorOut
 from ..pages import page
 from ..play.game import ActionError, GameTable, SeatInfo
-from ..play.models import Joined, JoinTable, Link, NewTable, NoOptions, SeatInvite, TableInfo
+from ..play.models import Joined, JoinTable, Link, NewTable, SeatInvite, SpectateIn, TableInfo
 from ..play.routes import new_token, rules_of
 from ..play.service import PlayService, TableRuntime, play_service
 from ..play.store import now
@@ -143,11 +143,12 @@ async def invite(code: str, body: SeatInvite, service: Service, authorization: A
 
 @router.post("/api/tables/{code}/spectate", response_model=Link, status_code=201, tags=["tables"],
              responses={**NO_TABLE, 403: {"model": ErrorOut, "description": "not the host's token"}})
-async def spectate(code: str, body: NoOptions, service: Service, authorization: Authorization = None) -> Link:
-    """The spectator link the host may share: it shows the public table, never the code or the chat."""
+async def spectate(code: str, body: SpectateIn, service: Service, authorization: Authorization = None) -> Link:
+    """The spectator link the host may share: it shows the public table, never the code or the chat.  With
+    ``renew`` a new one: the old link opens nothing any more, and its spectators' sockets are closed."""
     runtime = await runtime_of_code(service, code)
     by = host_seat(service, runtime, authorization)
-    secret = await service.change(runtime, lambda table: table.spectator_token(by))
+    secret = await service.change(runtime, lambda table: table.spectator_token(by, body.renew))
     return Link(link=f"/t/{runtime.table.code}#watch={secret}", seat=None)
 
 

@@ -26,6 +26,14 @@ export function rememberSeat(id, token, code = null) {
 
 export function rememberWatch(code, token) { localStorage.setItem(WATCH + code, token); }
 
+// A spectator link the host has replaced: forget it, so the table's page no longer offers to watch.
+export function forgetWatch(token) {
+  for (let i = localStorage.length - 1; i >= 0; i--) {
+    const key = localStorage.key(i);
+    if (key && key.startsWith(WATCH) && localStorage.getItem(key) === token) localStorage.removeItem(key);
+  }
+}
+
 // Every seat token this browser holds (the games it may list), most recent keys last.
 export function seatTokens() {
   const tokens = [];

@@ -8,7 +8,7 @@ import { linkTerms } from './glossary.js';
 import { applyTexts, getLang, has, onLangChange, t } from './i18n.js';
 import { onCardsChange, renderHeader } from './layout.js';
 import { openReview as reviewBoard } from './review.js';
-import { asHost, fullLink, rememberSeat as keepSeat, rememberWatch, seatToken, seatTokens, takeFragment, watchToken } from './links.js';
+import { asHost, forgetWatch, fullLink, rememberSeat as keepSeat, rememberWatch, seatToken, seatTokens, takeFragment, watchToken } from './links.js';
 import * as practice from './learn-practice.js';
 
 const game = {
@@ -223,6 +223,11 @@ function receive(message) {
     game.lastSeq = message.state.seq;
     sessionStorage.setItem(`klaverjas.seq.${game.id}`, String(game.lastSeq));
     render(message.state);
+  } else if (message.type === 'error' && message.code === 'watch_withdrawn') {
+    // The host made a new spectator link: this one opens nothing any more, so stop knocking.
+    game.closing = true;
+    forgetWatch(game.token);
+    showMessage(t('play.watch_withdrawn'));
   } else if (message.type === 'error') {
     showMessage(message.reason ? words(message.reason) : message.message);
   } else if (message.type === 'hint') {
@@ -394,8 +399,11 @@ function renderHost(st) {
       el('div', { class: 'host-row' }, el('label', {}, `${t('play.invite_seat')} `, seats),
         el('button', { type: 'button', id: 'make-invite', onclick: () => ask('invite', `/api/tables/${code}/invite`, { seat: seats.value },
           () => t('play.invite_link', { seat: t(`common.seat.${seats.value}`) })) }, t('play.make_invite'))),
-      el('button', { type: 'button', id: 'make-watch', onclick: () => ask('watch', `/api/tables/${code}/spectate`, {},
-        () => t('play.watch_link')) }, t('play.make_watch')),
+      el('div', { class: 'host-row' },
+        el('button', { type: 'button', id: 'make-watch', onclick: () => ask('watch', `/api/tables/${code}/spectate`, {},
+          () => t('play.watch_link')) }, t('play.make_watch')),
+        el('button', { type: 'button', id: 'renew-watch', onclick: () => ask('watch', `/api/tables/${code}/spectate`,
+          { renew: true }, () => t('play.watch_link_new')) }, t('play.renew_watch'))),
       status, out);
   }
   if (!$('lobby').hidden || panel.parentElement === $('side')) return;
