@@ -16,13 +16,23 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from klaverjas.bots.protocol import serve  # noqa: E402
-from klaverjas.bots.strong import PLAYOUT_MIX, PLAYOUT_POLICY, PLAYOUT_WORLDS, SA_SEARCH_FROM, StrongBot  # noqa: E402
+from klaverjas.bots.sampling import World  # noqa: E402
+from klaverjas.bots.strong import (  # noqa: E402
+    PLAYOUT_EPSILON,
+    PLAYOUT_MIX,
+    PLAYOUT_POLICY,
+    PLAYOUT_WORLDS,
+    SA_SEARCH_FROM,
+    StrongBot,
+)
 from klaverjas.bots.view import View  # noqa: E402
 
 
@@ -35,8 +45,8 @@ class SaBeforeBot(StrongBot):
             return False
         return super().searches(view)
 
-    def playout_values(self, view: View) -> Any:
-        return None if view.rules.roem != "trick" else super().playout_values(view)
+    def playout_values(self, view: View, drawn: Sequence[World] = ()) -> Any:
+        return None if view.rules.roem != "trick" else super().playout_values(view, drawn)
 
 
 def main() -> int:
@@ -47,8 +57,14 @@ def main() -> int:
                     "at the last")
     ap.add_argument("--worlds", type=int, default=PLAYOUT_WORLDS, help="playout deals a decision")
     ap.add_argument("--budget", type=float, default=150.0, help="ms a card for the double-dummy samples")
-    ap.add_argument("--policy", choices=("heuristic", "sharp"), default=PLAYOUT_POLICY,
+    ap.add_argument("--policy", choices=("heuristic", "sharp", "own-sharp"), default=PLAYOUT_POLICY,
                     help="the playouts' rules (klaverjas.solver.playouts)")
+    ap.add_argument("--epsilon", type=float, default=PLAYOUT_EPSILON, help="the playouts' share of random cards")
+    ap.add_argument("--evidence", type=int, default=0,
+                    help="playouts over this many deals weighed by the evidence (0: hard constraints only)")
+    ap.add_argument("--cpu-clock", action="store_true",
+                    help="measure the budget in the thread's processor time, not by the wall clock: the samples a "
+                    "card then do not depend on the machine's load, so arms run side by side compare fairly")
     ap.add_argument("--mix-last", type=float, default=None,
                     help="the playouts' weight at the last trick, in even steps from --mix at the first")
     ap.add_argument("--sa-before", action="store_true",
@@ -59,7 +75,8 @@ def main() -> int:
     first = PLAYOUT_MIX[0] if args.mix is None else args.mix
     last = (PLAYOUT_MIX[1] if args.mix is None else args.mix) if args.mix_last is None else args.mix_last
     bot = kind(budget_ms=args.budget, playout_mix=(first, last), playout_worlds=args.worlds,
-               playout_policy=args.policy)
+               playout_policy=args.policy, playout_epsilon=args.epsilon, playout_evidence=args.evidence,
+               clock=time.thread_time if args.cpu_clock else time.perf_counter)
     bot.name = f"strong-mix-{first:g}-{last:g}-{args.policy}" + ("-sa-before" if args.sa_before else "")
     return serve(bot, sys.stdin, sys.stdout)
 

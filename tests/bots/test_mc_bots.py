@@ -115,6 +115,16 @@ def test_both_beat_random_play_by_far() -> None:
         assert statistics.fmean(r.diff for r in results) > 40
 
 
+def _pinned_playouts(deal: Deal, view: View, policy: int) -> np.ndarray:
+    """Flat Monte Carlo sums of one world, the true hands, with no random cards: one playout per card."""
+    hands = tuple(int(h) for h in deal.hands)
+    sums = np.zeros(32)
+    done = K.flat_mc(K.rules_row(view), K.state_row(view, hands), view.seat, np.array(hands, dtype=np.int64),
+                     np.array([h.bit_count() for h in hands], dtype=np.int64), view.legal, 1, policy, 0.0, sums)
+    assert done == 1
+    return sums
+
+
 @pytest.mark.parametrize("rules_text", ["rotterdam", "amsterdam"])
 def test_greedy_playouts_play_as_the_simple_bot_and_flat_mc_adds_them_up(rules_text: str) -> None:
     # With the hidden hands pinned to the true ones and no random cards, a flat Monte Carlo value is one
@@ -124,12 +134,7 @@ def test_greedy_playouts_play_as_the_simple_bot_and_flat_mc_adds_them_up(rules_t
     for seed in range(25):
         deal = _random_moment(rules, random.Random(seed))
         view = View.of(deal, deal.turn)
-        hands = tuple(int(h) for h in deal.hands)
-        sums = np.zeros(32)
-        done = K.flat_mc(K.rules_row(view), K.state_row(view, hands), view.seat, np.array(hands, dtype=np.int64),
-                         np.array([h.bit_count() for h in hands], dtype=np.int64), view.legal, 1, K.HEURISTIC, 0.0,
-                         sums)
-        assert done == 1
+        sums = _pinned_playouts(deal, view, K.HEURISTIC)
         for card in cards_of(view.legal):
             game = deal.copy()
             game.play(card)
@@ -182,6 +187,63 @@ def test_sharp_playouts_draw_trumps_and_play_the_last_card_for_the_trick(rules_t
             leads += not view.trick
             lasts += len(view.trick) == 3
     assert leads >= 3 and lasts >= 3, (leads, lasts)
+
+
+def _played_out(deal: Deal, card: int, team: int, sharp_team: int | None = None) -> int:
+    """``team``'s final score minus the other's after ``card``, the rest played by the engine with
+    benchmarks/simple_bot.py at every seat (the sharp rules' reference at ``sharp_team``'s)."""
+    simple = SIMPLE.SimpleBot()
+    game = deal.copy()
+    game.play(card)
+    while not game.is_over:
+        view = View.of(game, game.turn)
+        game.play(_sharp_reference(view) if view.team == sharp_team else simple.card(view))
+    ns, ew = game.score().scores
+    return ns - ew if team == 0 else ew - ns
+
+
+@pytest.mark.parametrize("rules_text", ["rotterdam", "amsterdam"])
+def test_weighted_playouts_are_the_weighted_mean_of_each_deals_playout(rules_text: str) -> None:
+    # Two deals of the hidden cards (the true one and one with two of them swapped), weighed 1 and 3, no
+    # random cards: each card's value is the weighted mean of the two greedy playouts the engine plays.
+    rules = Rules.parse(rules_text)
+    checked = 0
+    for seed in range(30):
+        deal = _random_moment(rules, random.Random(seed))
+        view = View.of(deal, deal.turn)
+        holders = [s for s in range(4) if s != view.seat and deal.hands[s]]
+        if len(holders) < 2:
+            continue
+        a, b = holders[:2]
+        other = deal.copy()
+        ca, cb = cards_of(deal.hands[a])[0], cards_of(deal.hands[b])[0]
+        other.hands[a] ^= (1 << ca) | (1 << cb)
+        other.hands[b] ^= (1 << ca) | (1 << cb)
+        worlds = [tuple(int(h) for h in d.hands) for d in (deal, other)]
+        values = playouts.weighted_card_values(K.rules_row(view), K.state_row(view, worlds[0]), view.seat, worlds,
+                                               [1.0, 3.0], view.legal, 2, epsilon=0.0)
+        for card in cards_of(view.legal):
+            want = (_played_out(deal, card, view.team) + 3 * _played_out(other, card, view.team)) / 4
+            assert values[card] == pytest.approx(want), (seed, card)
+        checked += 1
+    assert checked >= 20
+
+
+@pytest.mark.parametrize("rules_text", ["rotterdam", "strict"])
+def test_own_sharp_playouts_play_the_sharp_rules_for_the_deciding_team_only(rules_text: str) -> None:
+    # With the hidden hands pinned and no random cards: the deciding seat's team plays the sharp rules,
+    # the other the greedy ones, as the engine does with the two references; the policy changes some values.
+    rules = Rules.parse(rules_text)
+    changed = 0
+    for seed in range(100):
+        deal = _random_moment(rules, random.Random(seed))
+        view = View.of(deal, deal.turn)
+        sums = _pinned_playouts(deal, view, playouts.OWN_SHARP)
+        for card in cards_of(view.legal):
+            value = _played_out(deal, card, view.team, sharp_team=view.team)
+            assert sums[card] == value, (seed, card)
+            changed += value != _played_out(deal, card, view.team)
+    assert changed >= 3
 
 
 @pytest.mark.parametrize("script", ["flatmc_bot.py --worlds 20", "ismcts_bot.py --iterations 20"])

@@ -210,3 +210,49 @@ def test_south_african_first_tricks_are_valued_by_the_playouts_alone() -> None:
     assert checked >= 4
 
 
+
+
+class _Clock:
+    """A clock that moves only when read: ``step`` seconds a reading."""
+
+    def __init__(self, step: float):
+        self.now, self.step = 0.0, step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+@pytest.mark.parametrize(("step", "searched"), [(0.0, 20), (10.0, 4)])
+def test_the_budget_is_read_on_the_clock_the_player_is_given(step: float, searched: int) -> None:
+    # A clock that stands still never ends the search before the sample limit; one that jumps past the
+    # budget at every reading ends it at the least number of samples.
+    for view in list(_late_views(2))[:3]:
+        bot = strong.StrongBot(samples=20, budget_ms=150, min_samples=4, seed=3, solve_fn=reference.minimax_cards,
+                               playout_mix=0.0, clock=_Clock(step))
+        assert {f.samples for f in bot.figures(view)} == {searched}
+        assert bot.searched[-1][1] == searched
+
+
+def test_evidence_playouts_play_out_the_samples_weighed_as_the_double_dummy_ones() -> None:
+    # With as many playout deals as double-dummy samples, the playouts' deals are those samples with their
+    # weights: the blended value is the kernel's weighted mean over exactly them.
+    from klaverjas.solver import playouts
+
+    checked = 0
+    for seed in range(3):
+        for view in _late_views(seed):
+            bot = strong.StrongBot(samples=5, budget_ms=60_000, seed=seed, solve_fn=reference.minimax_cards,
+                                   playout_mix=1.0, playout_evidence=5, playout_worlds=20, playout_epsilon=0.0)
+            twin = strong.StrongBot(samples=5, budget_ms=60_000, seed=seed, solve_fn=reference.minimax_cards,
+                                    playout_mix=0.0)
+            figs = {f.card: f.mean for f in bot.figures(view)}
+            drawn = list(twin.worlds(view))
+            want = playouts.weighted_card_values(strong.playout_rules(view), strong.playout_state(view), view.seat,
+                                                 [w.hands for w in drawn], [w.weight for w in drawn], view.legal, 4,
+                                                 epsilon=0.0)
+            assert len(drawn) == 5
+            for card, mean in figs.items():
+                assert mean == pytest.approx(want[card]), (seed, card)
+            checked += 1
+    assert checked >= 3

@@ -68,6 +68,7 @@ SA_SEARCH_FROM = 2
 PLAYOUT_MIX = (0.7, 0.3)
 PLAYOUT_WORLDS = 1000
 PLAYOUT_POLICY = "heuristic"  # klaverjas.solver.playouts.POLICIES
+PLAYOUT_EPSILON = 0.1  # the playouts' share of random cards
 
 # The value of every legal card of a position: the final NS minus EW deal score.
 SolveFn = Callable[[Any], dict[int, int]]
@@ -144,7 +145,9 @@ class StrongBot(Bot):
                  play_mismatch: float | None = PLAY_MISMATCH, partner_bids_by_model: bool = True,
                  soft_evidence: bool = True, trump_by_model: bool = True, enumerate_up_to: int = 0,
                  play_by_model: bool = False, playout_mix: float | tuple[float, float] = PLAYOUT_MIX,
-                 playout_worlds: int = PLAYOUT_WORLDS, playout_policy: str = PLAYOUT_POLICY):
+                 playout_worlds: int = PLAYOUT_WORLDS, playout_policy: str = PLAYOUT_POLICY,
+                 playout_epsilon: float = PLAYOUT_EPSILON, playout_evidence: int = 0,
+                 clock: Callable[[], float] = time.perf_counter):
         self.solve_fn = solve_fn or solver_values
         self.samples = samples
         # A vote over one or two deals follows their accidents; below this many the budget is overrun.
@@ -153,6 +156,9 @@ class StrongBot(Bot):
         # +8.7 per deal against basic over starting at the third, 200 duplicate deals).
         self.search_from = search_from
         self.budget_ms = budget_ms
+        # What the budget is measured on: the wall clock (what a player waits), or for measurements the
+        # thread's processor time, so that the samples a card do not depend on what else the machine runs.
+        self.clock = clock
         self.rng = random.Random(seed)
         self.basic = BasicBot()
         self.searched: list[tuple[float, int]] = []  # (ms, samples) of every search, for the benchmark
@@ -177,6 +183,10 @@ class StrongBot(Bot):
         self.playout_mix = (float(first), float(last))
         self.playout_worlds = playout_worlds
         self.playout_policy = playout_policy
+        self.playout_epsilon = playout_epsilon
+        # Playouts over this many deals drawn and weighed as the double-dummy samples are (those samples and
+        # more), instead of deals under the hard constraints alone (0).
+        self.playout_evidence = playout_evidence
         self._choices: ChoiceCache = {}
         self._likelihoods: LikelihoodCache = {}
         self._deal_key: tuple[int, int] = (-1, -1)
@@ -201,7 +211,7 @@ class StrongBot(Bot):
     def figures(self, view: View) -> list[CardFigures]:
         """Per legal card, its figures over the samples searched within the budget; best first."""
         legal = cards_of(view.legal)
-        start = time.perf_counter()
+        start = self.clock()
         deadline = start + self.budget_ms / 1000
         totals = dict.fromkeys(legal, 0.0)
         holds = dict.fromkeys(legal, 0)
@@ -211,8 +221,9 @@ class StrongBot(Bot):
         # Before the solver takes over (sa's first tricks) the deals drawn only count the sure tricks, and
         # the playouts alone give the values.
         solves = self.solves(view)
+        drawn: list[World] = []
         for w in self.worlds(view):
-            if n >= self.min_samples and (time.perf_counter() >= deadline or not solves):
+            if n >= self.min_samples and (self.clock() >= deadline or not solves):
                 break
             values = self.solve_fn(position_of(view, w.hands)) if solves else None
             for c in legal:
@@ -221,13 +232,14 @@ class StrongBot(Bot):
                 holds[c] += holds_trick(view, c, w.hands)
             weight += w.weight
             n += 1
-        self.searched.append(((time.perf_counter() - start) * 1000, n))
+            drawn.append(w)
+        self.searched.append(((self.clock() - start) * 1000, n))
         if not n or weight <= 0:
             return [CardFigures(c, 0.0, 0, 0) for c in legal]
         figs = [CardFigures(c, totals[c] / weight, holds[c], n) for c in legal]
         first, last = self.playout_mix
         mix = first + (last - first) * len(view.tricks) / 7 if solves else 1.0
-        played_out = self.playout_values(view) if mix > 0 else None
+        played_out = self.playout_values(view, drawn) if mix > 0 else None
         if played_out is not None:
             figs = [replace(f, mean=(1 - mix) * f.mean + mix * played_out[f.card]) for f in figs]
         # Cards the samples cannot tell apart are ranked by the rules of thumb (keep winners, play low).
@@ -235,7 +247,7 @@ class StrongBot(Bot):
         figs.sort(key=lambda f: (-round(f.mean, 6), rank[f.card]))
         return figs
 
-    def playout_values(self, view: View) -> list[float] | None:
+    def playout_values(self, view: View, drawn: Sequence[World] = ()) -> list[float] | None:
         """Per card, its team's mean final score minus the other's over greedy playouts of deals of the
         hidden cards (:func:`klaverjas.solver.playouts.card_values`; roem from the hand, the same whatever
         is played, left out); None without numba (plain Python would take seconds a card)."""
@@ -243,11 +255,36 @@ class StrongBot(Bot):
 
         if not self.playouts_available():
             return None
+        if self.playout_evidence > 0:
+            return self.evidence_playout_values(view, drawn)
         return playouts.card_values(playout_rules(view), playout_state(view), view.seat,
                                     [view.may_hold(s) for s in range(4)],
                                     [view.hand_size(s) for s in range(4)], view.legal, self.playout_worlds,
-                                    seed_number=self.rng.getrandbits(31),
+                                    epsilon=self.playout_epsilon, seed_number=self.rng.getrandbits(31),
                                     policy=playouts.POLICIES[self.playout_policy])
+
+    def evidence_playout_values(self, view: View, drawn: Sequence[World]) -> list[float]:
+        """:meth:`playout_values` over ``drawn`` and more deals drawn alike, up to ``playout_evidence``
+        of them (within 40 ms), each played out often enough to make ``playout_worlds`` in all."""
+        from ..solver import playouts
+
+        worlds = list(drawn)
+        evidence = self.evidence(view)
+        deadline = self.clock() + 0.04
+        while len(worlds) < self.playout_evidence and self.clock() < deadline:
+            new = sample_worlds(view, 1, self.rng, evidence, self.partner_bids_by_model)
+            if not new:
+                break
+            worlds.append(new[0])
+        if not worlds:
+            return [0.0] * 32
+        reps = max(1, round(self.playout_worlds / len(worlds)))
+        return playouts.weighted_card_values(playout_rules(view), playout_state(view), view.seat,
+                                             [w.hands for w in worlds],
+                                             [w.weight if self.soft_evidence else 1.0 for w in worlds],
+                                             view.legal, reps, epsilon=self.playout_epsilon,
+                                             seed_number=self.rng.getrandbits(31),
+                                             policy=playouts.POLICIES[self.playout_policy])
 
     def worlds(self, view: View) -> Iterator[World]:
         """Up to ``samples`` deals of the hidden cards, weighed by the evidence (all alike without it),

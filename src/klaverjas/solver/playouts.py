@@ -38,7 +38,10 @@ P_SIZE = O_QUART + 8
 S_LEADER, S_N, S_TRICK, S_PTS, S_ROEM, S_WON = 4, 5, 6, 10, 12, 14
 S_SIZE = 16
 RANDOM, HEURISTIC, SHARP = 0, 1, 2  # playout policies
-POLICIES = {"heuristic": HEURISTIC, "random": RANDOM, "sharp": SHARP}
+# Sharp for the deciding seat's team, heuristic for the other: the deciding player expects to play well
+# later, the opponents as greedy as most players.
+OWN_SHARP = 3
+POLICIES = {"heuristic": HEURISTIC, "random": RANDOM, "sharp": SHARP, "own-sharp": OWN_SHARP}
 
 
 
@@ -272,8 +275,15 @@ def sharp_card(P: Any, S: Any, lm: int) -> int:
 def playout(P: Any, S: Any, policy: int, epsilon: float) -> None:
     """Play ``S`` to the end: random cards, or the heuristic (or sharp) card with a random one at rate
     ``epsilon``."""
+    playout_by_team(P, S, policy, policy, epsilon)
+
+
+@njit(cache=True)
+def playout_by_team(P: Any, S: Any, policy0: int, policy1: int, epsilon: float) -> None:
+    """:func:`playout` with one policy for the seats 0 and 2 and another for 1 and 3."""
     while not over(S):
         lm = legal_now(P, S)
+        policy = policy0 if (turn_of(P, S) & 1) == 0 else policy1
         if lm & (lm - 1) == 0:
             c = lowbit_index(lm)
         elif policy == RANDOM or np.random.random() < epsilon:
@@ -338,6 +348,40 @@ def determinize(S: Any, seat: int, allowed: Any, need: Any, cards: Any, order: A
     return False
 
 
+@njit(cache=True, inline="always")
+def team_policies(policy: int, team: int) -> tuple[int, int]:
+    """The policies of the seats 0 and 2 and of 1 and 3 when ``team`` decides (OWN_SHARP: sharp for it)."""
+    if policy == OWN_SHARP:
+        return (SHARP, HEURISTIC) if team == 0 else (HEURISTIC, SHARP)
+    return policy, policy
+
+
+@njit(cache=True)
+def weighted_mc(P: Any, S: Any, seat: int, deals: Any, weights: Any, lm: int, reps: int, policy: int,
+                epsilon: float, sums: Any) -> float:
+    """:func:`flat_mc` over given deals of every hand (``deals[i, 0:4]``) with their weights: every legal
+    card is played out ``reps`` times in each; ``sums[c]`` the weighted sum.  Returns the weights' sum."""
+    W = S.copy()
+    team = seat & 1
+    policy0, policy1 = team_policies(policy, team)
+    total = 0.0
+    for i in range(deals.shape[0]):
+        w = weights[i]
+        for _ in range(reps):
+            total += w
+            m = lm
+            while m:
+                c = lowbit_index(m)
+                m &= m - 1
+                W[:] = S
+                W[0:4] = deals[i, 0:4]
+                play(P, W, c)
+                playout_by_team(P, W, policy0, policy1, epsilon)
+                ns, ew = score(P, W)
+                sums[c] += w * ((ns - ew) if team == 0 else (ew - ns))
+    return total
+
+
 @njit(cache=True)
 def flat_mc(P: Any, S: Any, seat: int, allowed: Any, need: Any, lm: int, worlds: int, policy: int,
             epsilon: float, sums: Any) -> int:
@@ -349,6 +393,7 @@ def flat_mc(P: Any, S: Any, seat: int, allowed: Any, need: Any, lm: int, worlds:
     D = S.copy()
     W = S.copy()
     team = seat & 1
+    policy0, policy1 = team_policies(policy, team)
     done = 0
     for _ in range(worlds):
         if not determinize(D, seat, allowed, need, cards, order, keys, 200):
@@ -360,7 +405,7 @@ def flat_mc(P: Any, S: Any, seat: int, allowed: Any, need: Any, lm: int, worlds:
             m &= m - 1
             W[:] = D
             play(P, W, c)
-            playout(P, W, policy, epsilon)
+            playout_by_team(P, W, policy0, policy1, epsilon)
             ns, ew = score(P, W)
             sums[c] += (ns - ew) if team == 0 else (ew - ns)
     return done
@@ -419,6 +464,19 @@ def card_values(p: np.ndarray, s: np.ndarray, seat: int, allowed: Sequence[int],
     return [float(x) for x in sums / max(1, done)]
 
 
+
+def weighted_card_values(p: np.ndarray, s: np.ndarray, seat: int, deals: Sequence[Sequence[int]],
+                         weights: Sequence[float], legal: int, reps: int, epsilon: float = 0.1,
+                         seed_number: int | None = None, policy: int = HEURISTIC) -> list[float]:
+    """:func:`card_values` over the given deals of every hand (drawn by the caller, e.g. weighed by the
+    evidence), each played out ``reps`` times a card, their means weighed by ``weights``."""
+    if seed_number is not None:
+        seed(seed_number)
+    sums = np.zeros(32)
+    total = weighted_mc(p, s, seat, np.array(deals, dtype=np.int64).reshape(-1, 4),
+                        np.array(weights, dtype=np.float64), legal, reps, policy, epsilon, sums)
+    return [float(x) for x in sums / total] if total > 0 else [0.0] * 32
+
 def warm() -> None:
     """Compile (or load from numba's cache) the kernels on a small deal."""
     import random
@@ -433,7 +491,8 @@ def warm() -> None:
     hands[seat] = deal.hands[seat]
     others = sum(deal.hands) & ~deal.hands[seat]
     allowed = [others if s != seat else deal.hands[s] for s in range(4)]
-    card_values(rules_row(rules, 0, 1, 0), state_row(hands, seat, (), (0, 0), (0, 0), (0, 0)), seat, allowed,
-                [8, 8, 8, 8], deal.hands[seat], 2, seed_number=0)
+    p, s = rules_row(rules, 0, 1, 0), state_row(hands, seat, (), (0, 0), (0, 0), (0, 0))
+    card_values(p, s, seat, allowed, [8, 8, 8, 8], deal.hands[seat], 2, seed_number=0)
+    weighted_card_values(p, s, seat, [deal.hands], [1.0], deal.hands[seat], 1, seed_number=0)
 
 
