@@ -18,7 +18,7 @@ from starlette.websockets import WebSocketDisconnect
 from klaverjas.web import create_app
 from klaverjas.web.limits import Limits
 from klaverjas.web.names import PATTERN, clean_name
-from klaverjas.web.pages import STATIC
+from klaverjas.web.pages import STATIC, render
 
 
 @pytest.fixture
@@ -118,11 +118,25 @@ def test_every_answer_carries_the_security_headers(client: TestClient) -> None:
         assert "unsafe-inline" not in csp.split("script-src", 1)[1].split(";", 1)[0]
 
 
+def test_every_page_has_the_shared_head_and_header() -> None:
+    # One head for every page: the character set first, then the viewport, both colour schemes, no icon
+    # to fetch and the base style sheet, once each; the site's header on all but the print-outs.
+    for page in sorted(STATIC.glob("*.html")):
+        html = render(page.name)
+        head = html.split("<head>", 1)[1].split("</head>", 1)[0]
+        assert head.lstrip().startswith('<meta charset="utf-8">'), page.name
+        for line in ('name="viewport"', 'content="light dark"', 'rel="icon" href="data:,"', "/static/css/base.css"):
+            assert head.count(line) == 1, (page.name, line)
+        assert "<!--" not in html, page.name  # every placeholder filled
+        bare = page.name in ("club-print.html", "club-projector.html")
+        assert html.count('id="site-header"') == (0 if bare else 1), page.name
+
+
 def test_pages_have_no_inline_script() -> None:
     pages = sorted(STATIC.glob("*.html"))
     assert pages
     for page in pages:
-        html = page.read_text(encoding="utf-8")
+        html = render(page.name)
         for tag in re.findall(r"<script\b[^>]*>", html):
             assert "src=" in tag, (page.name, tag)
         assert not re.search(r"<script\b[^>]*>\s*[^<\s]", html), page.name  # a script tag with a body

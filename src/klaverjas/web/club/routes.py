@@ -27,7 +27,7 @@ import segno
 from fastapi import APIRouter, Depends, Request
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.routing import APIRoute
 
 from klaverjas.core.texts import Text
@@ -647,25 +647,25 @@ pages = APIRouter(include_in_schema=False)
 
 @pages.get("/club")
 @pages.get("/club/table")
-def table_or_home(request: Request) -> FileResponse:
+def table_or_home(request: Request) -> HTMLResponse:
     return page("club-table.html" if request.url.path.endswith("/table") else "club.html")
 
 
 @pages.get("/club/{club_id}")
 @pages.get("/club/{club_id}/evenings/{evening_id}")
 @pages.get("/club/{club_id}/seasons/{season_id}")
-def club_page() -> FileResponse:
+def club_page() -> HTMLResponse:
     return page("club.html")
 
 
 @pages.get("/club/{club_id}/evenings/{evening_id}/projector")
-def projector_page() -> FileResponse:
+def projector_page() -> HTMLResponse:
     return page("club-projector.html")
 
 
 @pages.get("/club/{club_id}/evenings/{evening_id}/print")
 @pages.get("/club/{club_id}/seasons/{season_id}/print")
-def print_page() -> FileResponse:
+def print_page() -> HTMLResponse:
     return page("club-print.html")
 
 

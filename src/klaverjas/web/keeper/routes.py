@@ -13,7 +13,7 @@ from typing import Annotated, Any, cast
 
 from fastapi import APIRouter, Depends, Request
 from fastapi import Path as PathParam
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from ..errors import ErrorItem, ErrorOut, error_response
@@ -393,5 +393,5 @@ def export_csv(sheet_id: SheetId, store: Sheets, access: Read) -> Response:
 
 
 @router.get("/keeper", include_in_schema=False)
-def keeper_page() -> FileResponse:
+def keeper_page() -> HTMLResponse:
     return page("keeper.html")

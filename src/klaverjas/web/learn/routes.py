@@ -10,7 +10,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, HTTPException
 from fastapi import Path as PathParam
-from fastapi.responses import FileResponse
+from fastapi.responses import HTMLResponse
 
 from klaverjas.core import PRESETS, CardError, parse_card
 
@@ -106,22 +106,22 @@ def answer(lesson_id: LessonId, body: Answer) -> CardResult | ChoiceResult:
 
 
 @router.get("/learn", include_in_schema=False)
-def learn_index() -> FileResponse:
+def learn_index() -> HTMLResponse:
     return page("learn.html")
 
 
 @router.get("/learn/glossary", include_in_schema=False)
-def glossary_page() -> FileResponse:
+def glossary_page() -> HTMLResponse:
     return page("learn.html")
 
 
 @router.get("/learn/rules/{preset}", include_in_schema=False)
-def rules_page_html(preset: Preset) -> FileResponse:
+def rules_page_html(preset: Preset) -> HTMLResponse:
     _preset(preset)
     return page("learn.html")
 
 
 @router.get("/learn/lessons/{lesson_id}", include_in_schema=False)
-def lesson_page(lesson_id: LessonId) -> FileResponse:
+def lesson_page(lesson_id: LessonId) -> HTMLResponse:
     _lesson(lesson_id)
     return page("learn.html")

@@ -11,7 +11,7 @@ import secrets
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Query
-from fastapi.responses import FileResponse
+from fastapi.responses import HTMLResponse
 from pydantic import Field
 
 from klaverjas.core import SEATS, Rules, RulesError, parse_card
@@ -166,12 +166,12 @@ def deal_reasons(events: list[Any], number: int) -> list[Texts | None]:
 
 
 @router.get("/play", include_in_schema=False)
-def play_page() -> FileResponse:
+def play_page() -> HTMLResponse:
     return page("play.html")
 
 
 @router.get("/play/{game_id}", include_in_schema=False)
-def game_page(game_id: str) -> FileResponse:
+def game_page(game_id: str) -> HTMLResponse:
     """The page of one game (the link of ``POST /api/play``; the token is in the fragment)."""
     return page("play.html")
 

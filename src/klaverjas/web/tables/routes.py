@@ -13,7 +13,7 @@ import secrets
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Header, HTTPException
-from fastapi.responses import FileResponse
+from fastapi.responses import HTMLResponse
 
 from klaverjas.core import SEATS
 
@@ -153,5 +153,5 @@ async def spectate(code: str, body: SpectateIn, service: Service, authorization:
 
 
 @router.get("/t/{code}", include_in_schema=False)
-def table_page(code: str) -> FileResponse:
+def table_page(code: str) -> HTMLResponse:
     return page("play.html")
