@@ -398,6 +398,26 @@ def test_the_organiser_changes_the_public_link_only_looks(base: str) -> None:
     assert r.status_code == 404 and bilingual(r.json())["nl"] == "de club heeft geen avond 999"
 
 
+def test_the_organiser_replaces_the_public_link(base: str) -> None:
+    club = Club(base)
+    evening = club.evening()
+    old = club.public
+    # The public link cannot replace itself, nor can another club's organiser.
+    answer = club.call("POST", "/public-link", token=old, status=403)
+    assert "the public link can only look" in answer["detail"]
+    club.call("POST", "/public-link", token=Club(base, "Ruiten Troef").token, status=401)
+    renewed = club.call("POST", "/public-link")
+    new = renewed["public_link"].split("#token=")[1]
+    assert renewed["role"] == "organiser" and new != old
+    # The old link opens nothing any more, anywhere in the club; the new one looks as the old one did.
+    for path in ("", f"/evenings/{evening}", "/export.csv"):
+        answer = club.call("GET", path, token=old, status=401)
+        assert "does not open club" in answer["detail"]
+    assert club.call("GET", "", token=new)["role"] == "public"
+    assert club.call("GET", f"/evenings/{evening}", token=new)["role"] == "public"
+    assert club.call("GET", "")["public_link"] == renewed["public_link"]  # kept: shown again to the organiser
+
+
 def test_a_pairs_evening_with_an_odd_field_and_the_average_as_bye_score(base: str) -> None:
     club = Club(base)
     evening = club.evening(format="pairs", rounds=5, bye={"kind": "average"})

@@ -138,6 +138,13 @@ def test_an_evening_from_the_door_to_the_projector(base: str, page: Any, browser
         look.wait_for_selector("[data-testid=standings]")
         assert look.locator("[data-testid=draw], [data-testid=close-round], [data-testid=sign-in]").count() == 0
         assert look.inner_text(f"[data-testid=total-{PLAYERS[0]}]") == str(expected[PLAYERS[0]])
+        # The organiser replaces the public link (after a confirmation): the old one then opens nothing.
+        page.once("dialog", lambda dialog: dialog.accept())
+        page.click("[data-testid=renew-public]")
+        page.wait_for_function(f"document.querySelector('[data-testid=public-link]').value !== {public!r}")
+        look.goto(public)
+        look.wait_for_selector("[role=alert]")
+        assert look.locator("[data-testid=evenings] a").count() == 0
         assert not errors, errors
     finally:
         viewer.close()

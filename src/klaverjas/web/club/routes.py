@@ -386,6 +386,13 @@ def rename_club(club_id: ClubId, body: ClubIn, role: Organiser, store: Clubs) ->
     return _club_out(store, club_id, role)
 
 
+@router.post("/api/clubs/{club_id}/public-link", response_model=ClubOut, responses=ERRORS, tags=["clubs"])
+def renew_public_link(club_id: ClubId, role: Organiser, store: Clubs) -> ClubOut:
+    """A new public link (the organiser only): the old one opens nothing any more (401)."""
+    store.renew_public(club_id)
+    return _club_out(store, club_id, role)
+
+
 @router.post("/api/clubs/{club_id}/members", response_model=MemberOut, status_code=201, responses=ERRORS,
              tags=["clubs"])
 def add_member(club_id: ClubId, body: MemberIn, _: Organiser, store: Clubs) -> MemberOut:

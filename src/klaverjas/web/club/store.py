@@ -223,6 +223,15 @@ class ClubStore:
             return "public"
         return None
 
+    def renew_public(self, club_id: str) -> str:
+        """A new public token for the club: the old public link opens nothing any more."""
+        token = secrets.token_urlsafe(24)
+        with self.db.transaction() as connection:
+            if connection.execute(text("UPDATE clubs SET public_token = :t WHERE id = :id"),
+                                  {"t": token, "id": club_id}).rowcount == 0:
+                raise NotFound("no_club", club=club_id)
+        return token
+
     def rename_club(self, club_id: str, name: str) -> None:
         with self.db.transaction() as connection:
             if connection.execute(text("UPDATE clubs SET name = :name WHERE id = :id"),

@@ -74,7 +74,10 @@ async function clubView() {
     h('p', {}, h('a', { href: `/club/${club.id}#token=${token}`, 'data-testid': 'organiser-link' }, t('club.organiser_link'))),
     h('p', {}, t('club.public_link_hint')),
     h('p', {}, h('input', { type: 'text', readonly: true, value: origin + club.public_link, 'aria-label': t('club.public_link'),
-      class: 'copy', 'data-testid': 'public-link' }))) : h('p', { class: 'hint' }, t('club.public_view'));
+      class: 'copy', 'data-testid': 'public-link' })),
+    h('p', {}, h('button', { type: 'button', 'data-testid': 'renew-public',
+      onclick: () => { if (window.confirm(t('club.renew_public_confirm'))) act(() => call('POST', `/api/clubs/${clubId}/public-link`, token)); },
+    }, t('club.renew_public')))) : h('p', { class: 'hint' }, t('club.public_view'));
 
   const memberName = h('input', { type: 'text', maxlength: 60, required: true });
   const memberNumber = h('input', { type: 'text', maxlength: 20 });
