@@ -356,6 +356,22 @@ def team_policies(policy: int, team: int) -> tuple[int, int]:
     return policy, policy
 
 
+@njit(cache=True, inline="always")
+def play_out_each_card(P: Any, D: Any, W: Any, lm: int, team: int, policy0: int, policy1: int, epsilon: float,
+                       weight: float, sums: Any) -> None:
+    """From the deal ``D``, play every card of ``lm`` once and out (in the scratch row ``W``); ``sums[c]``
+    gains ``weight`` times ``team``'s final score minus the other's."""
+    m = lm
+    while m:
+        c = lowbit_index(m)
+        m &= m - 1
+        W[:] = D
+        play(P, W, c)
+        playout_by_team(P, W, policy0, policy1, epsilon)
+        ns, ew = score(P, W)
+        sums[c] += weight * ((ns - ew) if team == 0 else (ew - ns))
+
+
 @njit(cache=True)
 def weighted_mc(P: Any, S: Any, seat: int, deals: Any, weights: Any, lm: int, reps: int, policy: int,
                 epsilon: float, sums: Any) -> float:
@@ -364,21 +380,13 @@ def weighted_mc(P: Any, S: Any, seat: int, deals: Any, weights: Any, lm: int, re
     W = S.copy()
     team = seat & 1
     policy0, policy1 = team_policies(policy, team)
+    D = S.copy()
     total = 0.0
     for i in range(deals.shape[0]):
-        w = weights[i]
+        D[0:4] = deals[i, 0:4]
         for _ in range(reps):
-            total += w
-            m = lm
-            while m:
-                c = lowbit_index(m)
-                m &= m - 1
-                W[:] = S
-                W[0:4] = deals[i, 0:4]
-                play(P, W, c)
-                playout_by_team(P, W, policy0, policy1, epsilon)
-                ns, ew = score(P, W)
-                sums[c] += w * ((ns - ew) if team == 0 else (ew - ns))
+            total += weights[i]
+            play_out_each_card(P, D, W, lm, team, policy0, policy1, epsilon, weights[i], sums)
     return total
 
 
@@ -399,15 +407,7 @@ def flat_mc(P: Any, S: Any, seat: int, allowed: Any, need: Any, lm: int, worlds:
         if not determinize(D, seat, allowed, need, cards, order, keys, 200):
             break
         done += 1
-        m = lm
-        while m:
-            c = lowbit_index(m)
-            m &= m - 1
-            W[:] = D
-            play(P, W, c)
-            playout_by_team(P, W, policy0, policy1, epsilon)
-            ns, ew = score(P, W)
-            sums[c] += (ns - ew) if team == 0 else (ew - ns)
+        play_out_each_card(P, D, W, lm, team, policy0, policy1, epsilon, 1.0, sums)
     return done
 
 
@@ -464,7 +464,6 @@ def card_values(p: np.ndarray, s: np.ndarray, seat: int, allowed: Sequence[int],
     return [float(x) for x in sums / max(1, done)]
 
 
-
 def weighted_card_values(p: np.ndarray, s: np.ndarray, seat: int, deals: Sequence[Sequence[int]],
                          weights: Sequence[float], legal: int, reps: int, epsilon: float = 0.1,
                          seed_number: int | None = None, policy: int = HEURISTIC) -> list[float]:
@@ -476,6 +475,7 @@ def weighted_card_values(p: np.ndarray, s: np.ndarray, seat: int, deals: Sequenc
     total = weighted_mc(p, s, seat, np.array(deals, dtype=np.int64).reshape(-1, 4),
                         np.array(weights, dtype=np.float64), legal, reps, policy, epsilon, sums)
     return [float(x) for x in sums / total] if total > 0 else [0.0] * 32
+
 
 def warm() -> None:
     """Compile (or load from numba's cache) the kernels on a small deal."""
