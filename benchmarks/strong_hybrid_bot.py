@@ -24,7 +24,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from klaverjas.bots.protocol import serve  # noqa: E402
-from klaverjas.bots.sampling import World  # noqa: E402
+from klaverjas.bots.sampling import PlayEvidence, World  # noqa: E402
 from klaverjas.bots.strong import (  # noqa: E402
     PLAYOUT_EPSILON,
     PLAYOUT_MIX,
@@ -45,8 +45,8 @@ class SaBeforeBot(StrongBot):
             return False
         return super().searches(view)
 
-    def playout_values(self, view: View, drawn: Sequence[World] = ()) -> Any:
-        return None if view.rules.roem != "trick" else super().playout_values(view, drawn)
+    def playout_values(self, view: View, drawn: Sequence[World] = (), evidence: PlayEvidence | None = None) -> Any:
+        return None if view.rules.roem != "trick" else super().playout_values(view, drawn, evidence)
 
 
 def main() -> int:

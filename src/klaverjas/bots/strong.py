@@ -221,8 +221,9 @@ class StrongBot(Bot):
         # Before the solver takes over (sa's first tricks) the deals drawn only count the sure tricks, and
         # the playouts alone give the values.
         solves = self.solves(view)
+        evidence = self.evidence(view)
         drawn: list[World] = []
-        for w in self.worlds(view):
+        for w in self.weighed_worlds(view, evidence):
             if n >= self.min_samples and (self.clock() >= deadline or not solves):
                 break
             values = self.solve_fn(position_of(view, w.hands)) if solves else None
@@ -239,7 +240,7 @@ class StrongBot(Bot):
         figs = [CardFigures(c, totals[c] / weight, holds[c], n) for c in legal]
         first, last = self.playout_mix
         mix = first + (last - first) * len(view.tricks) / 7 if solves else 1.0
-        played_out = self.playout_values(view, drawn) if mix > 0 else None
+        played_out = self.playout_values(view, drawn, evidence) if mix > 0 else None
         if played_out is not None:
             figs = [replace(f, mean=(1 - mix) * f.mean + mix * played_out[f.card]) for f in figs]
         # Cards the samples cannot tell apart are ranked by the rules of thumb (keep winners, play low).
@@ -247,7 +248,8 @@ class StrongBot(Bot):
         figs.sort(key=lambda f: (-round(f.mean, 6), rank[f.card]))
         return figs
 
-    def playout_values(self, view: View, drawn: Sequence[World] = ()) -> list[float] | None:
+    def playout_values(self, view: View, drawn: Sequence[World] = (),
+                       evidence: PlayEvidence | None = None) -> list[float] | None:
         """Per card, its team's mean final score minus the other's over greedy playouts of deals of the
         hidden cards (:func:`klaverjas.solver.playouts.card_values`; roem from the hand, the same whatever
         is played, left out); None without numba (plain Python would take seconds a card)."""
@@ -256,20 +258,21 @@ class StrongBot(Bot):
         if not self.playouts_available():
             return None
         if self.playout_evidence > 0:
-            return self.evidence_playout_values(view, drawn)
+            return self.evidence_playout_values(view, drawn, evidence)
         return playouts.card_values(playout_rules(view), playout_state(view), view.seat,
                                     [view.may_hold(s) for s in range(4)],
                                     [view.hand_size(s) for s in range(4)], view.legal, self.playout_worlds,
                                     epsilon=self.playout_epsilon, seed_number=self.rng.getrandbits(31),
                                     policy=playouts.POLICIES[self.playout_policy])
 
-    def evidence_playout_values(self, view: View, drawn: Sequence[World]) -> list[float]:
-        """:meth:`playout_values` over ``drawn`` and more deals drawn alike, up to ``playout_evidence``
-        of them (within 40 ms), each played out often enough to make ``playout_worlds`` in all."""
+    def evidence_playout_values(self, view: View, drawn: Sequence[World],
+                                evidence: PlayEvidence | None) -> list[float]:
+        """:meth:`playout_values` over ``drawn`` and more deals drawn alike (weighed by ``evidence``, the
+        play evidence ``drawn`` was weighed by), up to ``playout_evidence`` of them (within 40 ms), each
+        played out often enough to make ``playout_worlds`` in all."""
         from ..solver import playouts
 
         worlds = list(drawn)
-        evidence = self.evidence(view)
         deadline = self.clock() + 0.04
         while len(worlds) < self.playout_evidence and self.clock() < deadline:
             new = sample_worlds(view, 1, self.rng, evidence, self.partner_bids_by_model)
@@ -289,8 +292,11 @@ class StrongBot(Bot):
     def worlds(self, view: View) -> Iterator[World]:
         """Up to ``samples`` deals of the hidden cards, weighed by the evidence (all alike without it),
         or every one of them when there are at most ``enumerate_up_to``."""
+        return self.weighed_worlds(view, self.evidence(view))
+
+    def weighed_worlds(self, view: View, evidence: PlayEvidence | None) -> Iterator[World]:
+        """:meth:`worlds` with the play evidence of :meth:`evidence` given."""
         every = all_hidden(view, self.enumerate_up_to) if self.enumerate_up_to > 0 else None
-        evidence = self.evidence(view)
         if every is not None:
             for hands in every:
                 w = weight_of(view, hands, self.partner_bids_by_model) if self.soft_evidence else 1.0
