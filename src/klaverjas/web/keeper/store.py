@@ -122,7 +122,11 @@ def token_hash(token: str) -> str:
 
 def share_id(token: str) -> str:
     """The name a share goes by in the owner's list (its token is never stored, so never shown again)."""
-    return token_hash(token)[:SHARE_ID_LENGTH]
+    return _share_id_of_hash(token_hash(token))
+
+
+def _share_id_of_hash(digest: str) -> str:
+    return digest[:SHARE_ID_LENGTH]
 
 
 def _add_token(connection: Connection, sheet_id: int, mode: str) -> str:
@@ -252,7 +256,7 @@ class Store:
             rows = connection.execute(text(
                 "SELECT hash, mode, created FROM sheet_tokens WHERE sheet_id = :s AND mode <> 'owner'"
                 " ORDER BY created, hash"), {"s": sheet_id}).all()
-        return [ShareInfo(str(r[0])[:SHARE_ID_LENGTH], str(r[1]), str(r[2])) for r in rows]
+        return [ShareInfo(_share_id_of_hash(str(r[0])), str(r[1]), str(r[2])) for r in rows]
 
     def revoke(self, sheet_id: int, share_id: str) -> None:
         """Withdraw a share link: its token opens nothing from now on (NotFound: no such share)."""

@@ -69,7 +69,8 @@ class Connection:
 
 
 def shut_out(table: GameTable, conn: Connection) -> bool:
-    """A spectator whose link the host has since replaced."""
+    """A spectator the table does not let watch (:meth:`GameTable.may_watch`), e.g. at a table with friends
+    one whose spectator link the host has since replaced."""
     return conn.seat is None and not table.may_watch(conn.watch_token)
 
 

@@ -17,7 +17,7 @@ from ..names import problem
 from ..security import foreign_origin
 from .frames import CLIENT_MESSAGE, Advice, ErrorFrame, HintFrame, PingMessage, PongFrame, error_frame, frame_json
 from .game import ActionError
-from .service import Connection, PlayService, TableRuntime, play_service
+from .service import Connection, PlayService, TableRuntime, play_service, shut_out
 
 MAX_MESSAGE = 2048  # bytes; a client message is a few dozen
 MAX_ID = 40  # a game id is 12 characters; longer ones are not looked up
@@ -55,7 +55,8 @@ async def _serve(socket: WebSocket, game_id: str, service: PlayService, limiter:
         return
     token = socket.query_params.get("token")
     seat = service.seat_of(runtime, token)
-    if seat is None and not runtime.table.may_watch(token):  # a table with friends: its spectator link
+    conn = Connection(socket, seat, watch_token=token if seat is None else None)
+    if shut_out(runtime.table, conn):  # a table with friends is watched only with its spectator link
         await socket.send_json(error_frame("bad_token", "this seat token is not valid"))
         await socket.close(code=4403)
         return
@@ -63,7 +64,6 @@ async def _serve(socket: WebSocket, game_id: str, service: PlayService, limiter:
         since = max(0, int(socket.query_params.get("since", "0")))
     except ValueError:
         since = 0
-    conn = Connection(socket, seat, watch_token=token if seat is None else None)
     await service.join(runtime, conn, since)
     try:
         while True:
