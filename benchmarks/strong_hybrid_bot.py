@@ -6,7 +6,8 @@ greedy playouts (``klaverjas.solver.playouts``), the playouts' weight going from
 serves the same player with another weight, to measure it: ``--mix 0`` is the double-dummy mean alone,
 the strong player before the playouts; ``--budget inf`` searches all 60 samples whatever the load;
 ``--policy sharp`` plays the playouts by the sharper rules; ``--sa-before`` plays South African deals as
-before the playouts took them up.
+before the playouts took them up; ``--work-clock 3000`` counts the budget in the solver's nodes, so a run
+is played again alike and two arms beside each other draw the same samples where they decide alike.
 
     klaverjas arena --bot 'cmd:.venv/bin/python benchmarks/strong_hybrid_bot.py --mix 0' \\
         --bot 'cmd:.venv/bin/python benchmarks/flatmc_bot.py' --trump-by strong --deals 300 --rules rotterdam
@@ -17,7 +18,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,7 @@ from klaverjas.bots.strong import (  # noqa: E402
     PLAYOUT_POLICY,
     PLAYOUT_WORLDS,
     SA_SEARCH_FROM,
+    SolverWorkClock,
     StrongBot,
 )
 from klaverjas.bots.view import View  # noqa: E402
@@ -70,14 +72,32 @@ def main() -> int:
     ap.add_argument("--sa-before", action="store_true",
                     help="South African deals as before the playouts: the first tricks by the rules of thumb, "
                     "no playouts later")
+    ap.add_argument("--work-clock", type=float, default=None, metavar="NODES_PER_MS",
+                    help="measure the budget in the solver's nodes, this many a millisecond (about 3000 on the "
+                    "development machine early in a deal): the samples a card then depend on the seed alone, so "
+                    "a run played again, or beside an arm that differs only in its options, draws the same")
+    ap.add_argument("--play-model", action="store_true",
+                    help="read the opponents' cards by the fitted card-play model (klaverjas.bots.play_model) "
+                    "instead of the rules of thumb")
     args = ap.parse_args()
+    if args.work_clock is not None and args.cpu_clock:
+        ap.error("--work-clock and --cpu-clock are two clocks: give one")
     kind = SaBeforeBot if args.sa_before else StrongBot
+    clock: Callable[[], float] = time.thread_time if args.cpu_clock else time.perf_counter
+    solve_fn = None
+    if args.work_clock is not None:
+        try:
+            clock = work = SolverWorkClock(args.work_clock)
+        except ValueError as exc:
+            ap.error(f"--work-clock: {exc}")
+        solve_fn = work.values
     first = PLAYOUT_MIX[0] if args.mix is None else args.mix
     last = (PLAYOUT_MIX[1] if args.mix is None else args.mix) if args.mix_last is None else args.mix_last
     bot = kind(budget_ms=args.budget, playout_mix=(first, last), playout_worlds=args.worlds,
                playout_policy=args.policy, playout_epsilon=args.epsilon, playout_evidence=args.evidence,
-               clock=time.thread_time if args.cpu_clock else time.perf_counter)
-    bot.name = f"strong-mix-{first:g}-{last:g}-{args.policy}" + ("-sa-before" if args.sa_before else "")
+               play_by_model=args.play_model, clock=clock, solve_fn=solve_fn)
+    bot.name = (f"strong-mix-{first:g}-{last:g}-{args.policy}" + ("-sa-before" if args.sa_before else "")
+                + ("-play-model" if args.play_model else ""))
     return serve(bot, sys.stdin, sys.stdout)
 
 

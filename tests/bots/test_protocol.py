@@ -67,10 +67,30 @@ def test_the_documented_transcript_is_what_the_bot_says() -> None:
     lines = [line for line in block.splitlines() if line.strip()]
     sent = [json.loads(line[2:]) for line in lines if line.startswith("> ")]
     said = [json.loads(line[2:]) for line in lines if line.startswith("< ")]
-    assert {m["cmd"] for m in sent} == {"hello", "decide", "advise", "quit"}
+    assert {m["cmd"] for m in sent} == {"hello", "seed", "decide", "advise", "quit"}
     assert {m["view"]["phase"] for m in sent if m["cmd"] == "decide" and "hand" in m["view"]} == {
         "trump", "play", "claim"}
     assert _talk(sent) == said
+
+
+def test_a_seed_is_taken_or_refused_with_a_reason() -> None:
+    replies = _talk([{"cmd": "seed", "id": 1, "seed": 7}, {"cmd": "seed", "id": 2, "seed": -1},
+                     {"cmd": "seed", "id": 3, "seed": "7"}, {"cmd": "seed", "id": 4, "seed": True},
+                     {"cmd": "seed", "id": 5}])
+    assert replies[0] == {"reply": "seed", "id": 1}
+    assert [r["reply"] for r in replies[1:]] == ["error"] * 4
+    assert all("whole number" in str(r["message"]) for r in replies[1:])
+
+
+def test_an_external_bot_that_takes_seeds_plays_a_match_again_alike() -> None:
+    # A random player over the protocol: reseeded by the arena before every game, two runs of the same
+    # match are the same game for game, and another seed gives other games.
+    random_cmd = f"cmd:{sys.executable} -m klaverjas.cli.main bot --level random"
+    runs = [run_arena(random_cmd, "basic", "rotterdam", 3, seed=s, progress=False) for s in (5, 5, 6)]
+    assert runs[0]["pairs"] == runs[1]["pairs"]
+    assert runs[0]["pairs"] != runs[2]["pairs"]
+    # The side's seed, not the bot's name: the in-process random player draws the same cards.
+    assert run_arena("random", "basic", "rotterdam", 3, seed=5, progress=False)["pairs"] == runs[0]["pairs"]
 
 
 def test_the_documented_example_bot_plays_in_the_arena(tmp_path: Path) -> None:

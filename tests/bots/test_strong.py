@@ -234,6 +234,27 @@ def test_the_budget_is_read_on_the_clock_the_player_is_given(step: float, search
         assert bot.searched[-1][1] == searched
 
 
+def test_a_budget_of_solver_work_searches_the_same_samples_for_the_same_seed() -> None:
+    # Counted in the general search's nodes, the budget ends the search where the nodes run out: two
+    # players of one seed search alike whatever else the machine does, and a larger budget searches more.
+    from klaverjas.bots.arena import play_deal
+    from klaverjas.core import Rules
+
+    runs = []
+    for budget in (2.0, 2.0, 200.0):
+        clock = strong.SolverWorkClock(3000)
+        bot = strong.StrongBot(samples=12, budget_ms=budget, min_samples=2, playout_mix=0.0, clock=clock,
+                               solve_fn=clock.values, seed=5)
+        deal = play_deal(Rules.parse("rotterdam"), 0, "work-clock", [bot, BasicBot(), bot, BasicBot()])
+        runs.append(([n for _, n in bot.searched], [c for t in deal.tricks for c in t.cards], clock.nodes))
+    assert runs[0] == runs[1]
+    assert runs[0][2] > 0
+    assert runs[0][0][0] < runs[2][0][0] == 12  # the first trick: nearly whole deals, the budget binds there
+    assert sum(runs[0][0]) < sum(runs[2][0])
+    with pytest.raises(ValueError, match="above 0"):
+        strong.SolverWorkClock(0)
+
+
 def test_evidence_playouts_play_out_the_samples_weighed_as_the_double_dummy_ones() -> None:
     # With as many playout deals as double-dummy samples, the playouts' deals are those samples with their
     # weights: the blended value is the kernel's weighted mean over exactly them.

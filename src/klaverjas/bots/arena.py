@@ -191,10 +191,13 @@ def play_pairs(spec_a: str, spec_b: str, rules_text: str, seed: int, indices: It
     try:
         for i in indices:
             dealer = i % 4
-            for bot in (a, b):
-                bot.reseed(zlib.crc32(f"{seed}:{i}:{bot.name}".encode()))
             deals = []
-            for seats, times in (([a, b, a, b], [ta, tb, ta, tb]), ([b, a, b, a], [tb, ta, tb, ta])):
+            for game, (seats, times) in enumerate((([a, b, a, b], [ta, tb, ta, tb]), ([b, a, b, a], [tb, ta, tb, ta]))):
+                # By the side and the game, not the bot's name: two runs that differ only in one side's options
+                # draw the same random numbers in every game, so they differ only where the options change a
+                # decision (and what follows from it).
+                for side, bot in (("a", a), ("b", b)):
+                    bot.reseed(zlib.crc32(f"{seed}:{i}:{game}:{side}".encode()))
                 if decider is not None:
                     decider.reseed(zlib.crc32(f"{seed}:{i}:trump".encode()))
                 deals.append(play_deal(rules, dealer, pair_seed(seed, i), seats, times, decider))

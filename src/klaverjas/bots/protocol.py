@@ -47,7 +47,14 @@ def handle(bot: Bot, message: dict[str, Any]) -> dict[str, Any] | None:
     cmd = message.get("cmd")
     ident = message.get("id")
     if cmd == "hello":
-        return {"reply": "hello", "protocol": PROTOCOL, "name": f"klaverjas {bot.name}", "levels": [bot.name]}
+        return {"reply": "hello", "protocol": PROTOCOL, "name": f"klaverjas {bot.name}", "levels": [bot.name],
+                "seeds": True}
+    if cmd == "seed":
+        seed = message.get("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**32:
+            raise ValueError(f"seed needs \"seed\", a whole number from 0 to 2**32 - 1, got {json.dumps(seed)}")
+        bot.reseed(seed)
+        return {"reply": "seed", "id": ident}
     if cmd == "decide":
         view = View.from_json(message["view"])
         return {"reply": "decide", "id": ident, **action_json(view.phase, bot.decide(view))}
@@ -57,7 +64,7 @@ def handle(bot: Bot, message: dict[str, Any]) -> dict[str, Any] | None:
         return {"reply": "advise", "id": ident, "options": [o.as_json(view.phase) for o in options]}
     if cmd == "quit":
         return None
-    raise ValueError(f"unknown cmd {cmd!r}: expected hello, decide, advise or quit")
+    raise ValueError(f"unknown cmd {cmd!r}: expected hello, seed, decide, advise or quit")
 
 
 def serve(bot: Bot, inp: IO[str], out: IO[str]) -> int:
@@ -105,6 +112,9 @@ class ExternalBot(Bot):
         self._next = 0
         hello = self._ask({"cmd": "hello", "protocol": PROTOCOL}, "hello")
         self.name = str(hello.get("name") or cmd)
+        # A bot that says it takes seeds is reseeded before every deal as the host's own bots are, so a match
+        # against it can be played again with the same result; other bots are never sent one.
+        self.seeds = hello.get("seeds") is True
 
     def _read(self) -> None:
         assert self.proc.stdout is not None
@@ -139,6 +149,11 @@ class ExternalBot(Bot):
 
     def decide(self, view: View) -> Action:
         return parse_reply(view.phase, self._request("decide", view))
+
+    def reseed(self, seed: int) -> None:
+        if self.seeds:
+            self._next += 1
+            self._ask({"cmd": "seed", "id": self._next, "seed": seed}, "seed")
 
     def trump(self, view: View) -> TrumpAction:
         action = self.decide(view)

@@ -81,6 +81,33 @@ def solver_values(position: Any) -> dict[int, int]:
     return dict(solve(position, "real").cards)
 
 
+class SolverWorkClock:
+    """A clock that runs on the solver's work instead of time, for measurements that must play again alike.
+
+    Given as a strong player's ``clock`` with :meth:`values` as its ``solve_fn``, the budget is counted in
+    the general search's nodes (``nodes_per_ms`` of them a millisecond): the samples a decision then depend
+    on the position and the seed alone, not on the machine or its load, so two runs of one match (the arena
+    reseeds its bots) are the same game for game.
+    """
+
+    def __init__(self, nodes_per_ms: float) -> None:
+        if not nodes_per_ms > 0:
+            raise ValueError(f"nodes_per_ms must be above 0, got {nodes_per_ms}")
+        self.nodes_per_ms = nodes_per_ms
+        self.nodes = 0
+
+    def __call__(self) -> float:
+        return self.nodes / self.nodes_per_ms / 1000
+
+    def values(self, position: Any) -> dict[int, int]:
+        """:func:`solver_values`, counting the nodes searched."""
+        from ..solver import solve
+
+        result = solve(position, "real")
+        self.nodes += result.nodes
+        return dict(result.cards)
+
+
 @dataclass
 class CardFigures:
     card: int
@@ -196,7 +223,7 @@ class StrongBot(Bot):
 
     def prepare(self) -> None:
         """Load the solver's compiled kernel (or compile it, on a fresh install without the cache)."""
-        if self.solve_fn is solver_values:
+        if self.solve_fn is solver_values or isinstance(self.clock, SolverWorkClock):
             from ..solver.warm import warm
 
             warm()  # the playouts' kernels too
