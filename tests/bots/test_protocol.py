@@ -93,6 +93,15 @@ def test_an_external_bot_that_takes_seeds_plays_a_match_again_alike() -> None:
     assert run_arena("random", "basic", "rotterdam", 3, seed=5, progress=False)["pairs"] == runs[0]["pairs"]
 
 
+def test_a_host_that_has_gone_ends_the_session_quietly() -> None:
+    class Gone(io.StringIO):
+        def write(self, text: str) -> int:
+            raise BrokenPipeError(32, "Broken pipe")
+
+    inp = io.StringIO(json.dumps({"cmd": "hello", "protocol": 1}) + "\n")
+    assert serve(BasicBot(), inp, Gone()) == 0
+
+
 def test_the_documented_example_bot_plays_in_the_arena(tmp_path: Path) -> None:
     # The minimal bot of docs/bot-protocol.md, written against the document alone.
     code = DOC.read_text().split("```python")[1].split("```")[0]

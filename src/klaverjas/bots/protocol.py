@@ -87,8 +87,11 @@ def serve(bot: Bot, inp: IO[str], out: IO[str]) -> int:
         except (ValueError, KeyError, NotImplementedError) as exc:
             reply = {"reply": "error", "id": ident, "message": str(exc) or type(exc).__name__}
         if reply is not None:
-            out.write(json.dumps(reply, ensure_ascii=False) + "\n")
-            out.flush()
+            try:
+                out.write(json.dumps(reply, ensure_ascii=False) + "\n")
+                out.flush()
+            except BrokenPipeError:
+                return 0  # the host has gone (an arena stopped): nobody is left to answer
     return 0
 
 
