@@ -32,13 +32,57 @@ from klaverjas.bots.strong import (  # noqa: E402
     PLAYOUT_POLICY,
     PLAYOUT_WORLDS,
     SA_SEARCH_FROM,
+    CardFigures,
     SolverWorkClock,
     StrongBot,
+    playout_rules,
+    playout_state,
 )
 from klaverjas.bots.view import View  # noqa: E402
 
 
-class SaBeforeBot(StrongBot):
+class TunedBot(StrongBot):
+    """The strong player with two more settings to measure: another budget at the first trick (its samples are
+    whole deals, the fewest of the deal), and the playouts' values averaged with those of a second policy."""
+
+    first_budget_ms: float | None = None
+    second_policy: str | None = None
+    second_weight = 0.5
+    game_seed = 0
+
+    def reseed(self, seed: int) -> None:
+        self.game_seed = seed
+        super().reseed(seed)
+
+    def figures(self, view: View) -> list[CardFigures]:
+        # Each decision draws from the game's seed and its place in the deal, not from what earlier decisions
+        # drew: two arms that differ in one setting then draw the same deals at every decision, even after one
+        # of them searched more samples or played another card.
+        self.rng.seed(f"{self.game_seed}:{len(view.tricks)}:{len(view.trick)}")
+        if self.first_budget_ms is None or view.tricks:
+            return super().figures(view)
+        budget, self.budget_ms = self.budget_ms, self.first_budget_ms
+        try:
+            return super().figures(view)
+        finally:
+            self.budget_ms = budget
+
+    def playout_values(self, view: View, drawn: Sequence[World] = (), evidence: PlayEvidence | None = None) -> Any:
+        values = super().playout_values(view, drawn, evidence)
+        if values is None or self.second_policy is None:
+            return values
+        from klaverjas.solver import playouts
+
+        other = playouts.card_values(playout_rules(view), playout_state(view), view.seat,
+                                     [view.may_hold(s) for s in range(4)], [view.hand_size(s) for s in range(4)],
+                                     view.legal, self.playout_worlds, epsilon=self.playout_epsilon,
+                                     seed_number=self.rng.getrandbits(31),
+                                     policy=playouts.POLICIES[self.second_policy])
+        w = self.second_weight
+        return [(1 - w) * a + w * b for a, b in zip(values, other, strict=True)]
+
+
+class SaBeforeBot(TunedBot):
     """The strong player's South African play before the playouts took it up: the first tricks by the
     rules of thumb, the later ones by the double-dummy means alone."""
 
@@ -76,13 +120,17 @@ def main() -> int:
                     help="measure the budget in the solver's nodes, this many a millisecond (about 3000 on the "
                     "development machine early in a deal): the samples a card then depend on the seed alone, so "
                     "a run played again, or beside an arm that differs only in its options, draws the same")
+    ap.add_argument("--budget-first", type=float, default=None, help="ms a card at the first trick (else --budget)")
+    ap.add_argument("--second-policy", choices=("heuristic", "sharp", "own-sharp"), default=None,
+                    help="also play out every card by these rules and average the two policies' values")
+    ap.add_argument("--second-weight", type=float, default=0.5, help="the second policy's share of the playouts")
     ap.add_argument("--play-model", action="store_true",
                     help="read the opponents' cards by the fitted card-play model (klaverjas.bots.play_model) "
                     "instead of the rules of thumb")
     args = ap.parse_args()
     if args.work_clock is not None and args.cpu_clock:
         ap.error("--work-clock and --cpu-clock are two clocks: give one")
-    kind = SaBeforeBot if args.sa_before else StrongBot
+    kind = SaBeforeBot if args.sa_before else TunedBot
     clock: Callable[[], float] = time.thread_time if args.cpu_clock else time.perf_counter
     solve_fn = None
     if args.work_clock is not None:
@@ -96,6 +144,9 @@ def main() -> int:
     bot = kind(budget_ms=args.budget, playout_mix=(first, last), playout_worlds=args.worlds,
                playout_policy=args.policy, playout_epsilon=args.epsilon, playout_evidence=args.evidence,
                play_by_model=args.play_model, clock=clock, solve_fn=solve_fn)
+    bot.first_budget_ms = args.budget_first
+    bot.second_policy = args.second_policy
+    bot.second_weight = args.second_weight
     bot.name = (f"strong-mix-{first:g}-{last:g}-{args.policy}" + ("-sa-before" if args.sa_before else "")
                 + ("-play-model" if args.play_model else ""))
     return serve(bot, sys.stdin, sys.stdout)
