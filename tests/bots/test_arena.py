@@ -128,6 +128,7 @@ def test_two_runs_on_the_same_seed_compare_deal_by_deal(tmp_path: Path, capsys: 
     assert paired.main() == 0
     out = capsys.readouterr().out
     assert f"run 1 minus run 2, deal by deal: {sum(per_deal) / 6:+.1f}" in out
+    assert f"deals that ended the same in both runs: {sum(d == 0 for d in per_deal)} of 6" in out
     sys.argv = ["paired.py", str(tmp_path / "1.json"), str(tmp_path / "other.json")]
     assert paired.main() == 2
     assert "differ in seed" in capsys.readouterr().err
