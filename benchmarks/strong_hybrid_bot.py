@@ -37,6 +37,7 @@ from klaverjas.bots.strong import (  # noqa: E402
     StrongBot,
     playout_rules,
     playout_state,
+    solver_values,
 )
 from klaverjas.bots.view import View  # noqa: E402
 
@@ -49,10 +50,53 @@ class TunedBot(StrongBot):
     second_policy: str | None = None
     second_weight = 0.5
     game_seed = 0
+    work: SolverWorkClock | None = None
+
+    # The share of a card's double-dummy value taken instead with the rest of its trick played blind: the
+    # later hands of the trick play by the playouts' greedy rules from their own cards (no hand sees another),
+    # and the solver values the position once the trick is complete.
+    blind_weight = 0.0
 
     def reseed(self, seed: int) -> None:
         self.game_seed = seed
         super().reseed(seed)
+
+    def solve_blended(self, position: Any) -> dict[int, int]:
+        """The solver's card values, each blended with its value after the trick is completed blind."""
+        values = self.double_dummy(position)
+        if self.blind_weight <= 0 or len(position.trick) == 3 or position.rules.roem != "trick":
+            return values  # the last hand completes the trick itself: nothing is played blind
+        from klaverjas.solver import Position, playouts
+
+        rules_row = playouts.rules_row(position.rules, position.trump, position.step, position.makers)
+        start = playouts.state_row(list(position.hands), position.leader, position.trick, position.points,
+                                   position.roem, position.tricks)
+        w = self.blind_weight
+        out = {}
+        for card, value in values.items():
+            state = start.copy()
+            playouts.play(rules_row, state, card)
+            while state[playouts.S_N] != 0:
+                playouts.play(rules_row, state, playouts.heuristic_card(rules_row, state,
+                                                                         playouts.legal_now(rules_row, state)))
+            hands = (int(state[0]), int(state[1]), int(state[2]), int(state[3]))
+            after = Position(position.rules, position.trump, position.makers, hands, int(state[playouts.S_LEADER]),
+                             (), (int(state[playouts.S_PTS]), int(state[playouts.S_PTS + 1])),
+                             (int(state[playouts.S_ROEM]), int(state[playouts.S_ROEM + 1])),
+                             (int(state[playouts.S_WON]), int(state[playouts.S_WON + 1])))
+            out[card] = round((1 - w) * value + w * self.boundary_value(after))
+        return out
+
+    def double_dummy(self, position: Any) -> dict[int, int]:
+        return self.work.values(position) if self.work is not None else solver_values(position)
+
+    def boundary_value(self, position: Any) -> int:
+        from klaverjas.solver import solve
+
+        result = solve(position, "real")
+        if self.work is not None:
+            self.work.nodes += result.nodes
+        return result.value
 
     def figures(self, view: View) -> list[CardFigures]:
         # Each decision draws from the game's seed and its place in the deal, not from what earlier decisions
@@ -124,6 +168,9 @@ def main() -> int:
     ap.add_argument("--second-policy", choices=("heuristic", "sharp", "own-sharp"), default=None,
                     help="also play out every card by these rules and average the two policies' values")
     ap.add_argument("--second-weight", type=float, default=0.5, help="the second policy's share of the playouts")
+    ap.add_argument("--blind", type=float, default=0.0,
+                    help="the share of a card's double-dummy value taken with the rest of its trick played blind "
+                    "(by the playouts' greedy rules) before the solver takes over")
     ap.add_argument("--play-model", action="store_true",
                     help="read the opponents' cards by the fitted card-play model (klaverjas.bots.play_model) "
                     "instead of the rules of thumb")
@@ -133,6 +180,7 @@ def main() -> int:
     kind = SaBeforeBot if args.sa_before else TunedBot
     clock: Callable[[], float] = time.thread_time if args.cpu_clock else time.perf_counter
     solve_fn = None
+    work: SolverWorkClock | None = None
     if args.work_clock is not None:
         try:
             clock = work = SolverWorkClock(args.work_clock)
@@ -144,6 +192,10 @@ def main() -> int:
     bot = kind(budget_ms=args.budget, playout_mix=(first, last), playout_worlds=args.worlds,
                playout_policy=args.policy, playout_epsilon=args.epsilon, playout_evidence=args.evidence,
                play_by_model=args.play_model, clock=clock, solve_fn=solve_fn)
+    bot.work = work
+    bot.blind_weight = args.blind
+    if args.blind > 0:
+        bot.solve_fn = bot.solve_blended
     bot.first_budget_ms = args.budget_first
     bot.second_policy = args.second_policy
     bot.second_weight = args.second_weight
