@@ -8,6 +8,9 @@ A-minus-B less run 2's, with its 95% interval, beside each run's own figure.
     klaverjas arena --bot NEW --bot OPP --trump-by strong --seed 1 --deals 600 --json > new.json
     klaverjas arena --bot OLD --bot OPP --trump-by strong --seed 1 --deals 600 --json > old.json
     .venv/bin/python benchmarks/paired.py new.json old.json
+
+Either run may also be a ``--pairs`` file, of a run still going or stopped early: the deals both have
+finished are compared.
 """
 
 from __future__ import annotations
@@ -22,10 +25,20 @@ from typing import Any
 
 
 def load(path: Path) -> dict[str, Any]:
+    """An arena report (``--json``), or the deals a run has finished so far (its ``--pairs`` file)."""
     try:
-        rep = json.loads(path.read_text())
-    except (OSError, json.JSONDecodeError) as exc:
-        raise SystemExit(f"paired.py: {path}: not an arena JSON report ({exc})") from None
+        text = path.read_text()
+        first = text.split("\n", 1)[0]
+        head = json.loads(first) if first.strip() else None
+        if isinstance(head, dict) and "arena" in head:
+            body = [line for line in text.splitlines()[1:] if line.strip()]
+            if body and not text.endswith("\n"):
+                body.pop()  # a line the run is still writing
+            lines = [json.loads(line) for line in body]
+            return {**head["arena"], "pairs": [[line["index"], line["diff"]] for line in lines]}
+        rep = json.loads(text)
+    except (OSError, json.JSONDecodeError, KeyError, TypeError) as exc:
+        raise SystemExit(f"paired.py: {path}: not an arena JSON report or --pairs file ({exc})") from None
     if not isinstance(rep, dict) or "pairs" not in rep:
         raise SystemExit(f"paired.py: {path}: no \"pairs\" in it (a report of klaverjas arena --json)")
     return rep

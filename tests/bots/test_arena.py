@@ -132,3 +132,29 @@ def test_two_runs_on_the_same_seed_compare_deal_by_deal(tmp_path: Path, capsys: 
     sys.argv = ["paired.py", str(tmp_path / "1.json"), str(tmp_path / "other.json")]
     assert paired.main() == 2
     assert "differ in seed" in capsys.readouterr().err
+
+
+def test_a_run_writes_each_finished_deal_as_it_goes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # The --pairs file holds what the report holds, deal by deal, and paired.py reads it as a report, also
+    # while its last line is still being written.
+    paired = load_benchmark("paired")
+    pairs = tmp_path / "pairs.jsonl"
+    assert main(["arena", "--bots", "basic,random", "--deals", "10", "--rules", "rotterdam", "--seed", "3",
+                 "--json", "--no-progress", "--pairs", str(pairs)]) == 0
+    rep = json.loads(capsys.readouterr().out)
+    lines = [json.loads(line) for line in pairs.read_text().splitlines()]
+    assert lines[0] == {"arena": {"bots": ["basic", "random"], "rules": "rotterdam", "seed": 3, "trump_by": None,
+                                  "deals": 10}}
+    assert [[line["index"], line["diff"]] for line in lines[1:]] == rep["pairs"]
+    assert all(len(line["scores"]) == 2 and len(line["nat"]) == 2 for line in lines[1:])
+    (tmp_path / "report.json").write_text(json.dumps(rep))
+    head, first, second = pairs.read_text().splitlines()[:3]
+    (tmp_path / "cut.jsonl").write_text(f"{head}\n{first}\n{second[: len(second) // 2]}")
+    sys.argv = ["paired.py", str(tmp_path / "cut.jsonl"), str(tmp_path / "report.json")]
+    assert paired.main() == 0
+    out = capsys.readouterr().out
+    assert "1 deals in both" in out and "deal by deal: +0.0" in out
+    assert main(["arena", "--bots", "basic,random", "--deals", "2", "--no-progress",
+                 "--pairs", str(tmp_path / "no" / "such" / "dir" / "p.jsonl")]) == 2
+    err = capsys.readouterr().err
+    assert "--pairs" in err and "cannot write" in err

@@ -16,6 +16,7 @@ minus B's as makers, and A's as defenders minus B's as defenders.
 from __future__ import annotations
 
 import contextlib
+import json
 import math
 import random
 import statistics
@@ -24,7 +25,7 @@ import zlib
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import IO, Any
 
 from ..core import Deal, PlayError, Rules, TrumpAction, TrumpError
 from .base import Bot
@@ -220,11 +221,19 @@ def _chunk_job(args: tuple[str, str, str, int, list[int], str | None]) -> tuple[
     return play_pairs(spec_a, spec_b, rules_text, seed, indices, trump_spec=trump_spec)
 
 
+def pair_line(r: PairResult) -> dict[str, Any]:
+    """One finished pair as a line of the ``--pairs`` file."""
+    return {"index": r.index, "diff": r.diff, "scores": [list(r.scores[0]), list(r.scores[1])],
+            "makers": list(r.makers), "nat": list(r.nat), "same_trump": r.same_trump}
+
+
 def run_arena(spec_a: str, spec_b: str, rules_text: str, deals: int, seed: int, jobs: int = 1,
-              progress: bool = True, trump_by: str | None = None) -> dict[str, Any]:
+              progress: bool = True, trump_by: str | None = None, pairs_out: IO[str] | None = None) -> dict[str, Any]:
     """``deals`` duplicate pairs (each played twice) and the report as a JSON-ready dict.
 
-    ``trump_by``: a bot spec (as for the players) that makes every seat's trump decisions."""
+    ``trump_by``: a bot spec (as for the players) that makes every seat's trump decisions.  ``pairs_out``:
+    a file that gets a first line naming the run, then one line per pair as each chunk of deals ends, so a
+    run stopped before its end keeps what it played (``benchmarks/paired.py`` reads it as a report)."""
     if deals <= 0:
         raise ValueError(f"--deals must be positive, got {deals}")
     if jobs <= 0:
@@ -245,6 +254,17 @@ def run_arena(spec_a: str, spec_b: str, rules_text: str, deals: int, seed: int, 
              for i in range(0, deals, chunk)]
     results: list[PairResult] = []
     ta, tb = Timings(), Timings()
+
+    def record(rs: list[PairResult]) -> None:
+        results.extend(rs)
+        if pairs_out is not None:
+            pairs_out.write("".join(json.dumps(pair_line(r)) + "\n" for r in rs))
+            pairs_out.flush()
+
+    if pairs_out is not None:
+        pairs_out.write(json.dumps({"arena": {"bots": [spec_a, spec_b], "rules": rules_text, "seed": seed,
+                                              "trump_by": trump_by, "deals": deals}}) + "\n")
+        pairs_out.flush()
     bar = tqdm(total=deals, unit="deal", disable=not progress, leave=False, desc=f"{spec_a} v {spec_b}")
     try:
         if jobs == 1:
@@ -253,7 +273,7 @@ def run_arena(spec_a: str, spec_b: str, rules_text: str, deals: int, seed: int, 
             try:
                 for task in tasks:
                     r, x, y = play_pairs(*task[:5], bots=(a, b), trump_bot=decider)
-                    results.extend(r)
+                    record(r)
                     ta.extend(x)
                     tb.extend(y)
                     bar.update(len(r))
@@ -265,7 +285,7 @@ def run_arena(spec_a: str, spec_b: str, rules_text: str, deals: int, seed: int, 
         else:
             with ProcessPoolExecutor(max_workers=jobs) as pool:
                 for r, x, y in pool.map(_chunk_job, tasks):
-                    results.extend(r)
+                    record(r)
                     ta.extend(x)
                     tb.extend(y)
                     bar.update(len(r))

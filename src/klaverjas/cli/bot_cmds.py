@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib.util
 import json
 import sys
@@ -37,6 +38,9 @@ def register(subparsers: Any) -> None:
     arena.add_argument("--jobs", type=int, default=1, help="worker processes")
     arena.add_argument("--json", action="store_true", help="print the report as one JSON object")
     arena.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    arena.add_argument("--pairs", default=None, metavar="FILE",
+                       help="write each finished deal to FILE as a JSON line as the run goes (a first line names "
+                            "the run), so a run stopped early keeps what it played")
     arena.set_defaults(func=run_arena_cmd)
 
 
@@ -63,8 +67,15 @@ def run_arena_cmd(args: argparse.Namespace) -> int:
     specs += args.bot
     if len(specs) != 2:
         raise ValueError(f"the arena needs exactly two bots, got {len(specs)}: use --bots A,B or --bot twice")
-    rep = run_arena(specs[0], specs[1], args.rules, args.deals, args.seed, args.jobs,
-                    progress=not args.no_progress, trump_by=args.trump_by)
+    with contextlib.ExitStack() as stack:
+        pairs_out = None
+        if args.pairs is not None:
+            try:
+                pairs_out = stack.enter_context(open(args.pairs, "w", encoding="utf-8"))  # noqa: SIM115
+            except OSError as exc:
+                raise ValueError(f"--pairs: cannot write {args.pairs}: {exc.strerror}") from None
+        rep = run_arena(specs[0], specs[1], args.rules, args.deals, args.seed, args.jobs,
+                        progress=not args.no_progress, trump_by=args.trump_by, pairs_out=pairs_out)
     if args.json:
         print(json.dumps(rep))
     else:
