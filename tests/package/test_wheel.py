@@ -126,7 +126,7 @@ def test_full_install_runs_the_commands(dist: dict[str, Path], tmp_path: Path) -
                                                                          '{"cmd": "quit"}\n')
         assert hello.returncode == 0, hello.stderr
         assert json.loads(hello.stdout) == {"reply": "hello", "protocol": 1, "name": "klaverjas basic",
-                                            "levels": ["basic"]}
+                                            "levels": ["basic"], "seeds": True}
 
         arena = _run([klaverjas, "arena", "--bots", "random,basic", "--deals", "2", "--jobs", "1", "--json",
                       "--no-progress"], work)
