@@ -35,8 +35,6 @@ from klaverjas.bots.strong import (  # noqa: E402
     CardFigures,
     SolverWorkClock,
     StrongBot,
-    playout_rules,
-    playout_state,
     solver_values,
 )
 from klaverjas.bots.view import View  # noqa: E402
@@ -50,7 +48,6 @@ class TunedBot(StrongBot):
     second_policy: str | None = None
     second_weight = 0.5
     game_seed = 0
-    work: SolverWorkClock | None = None
 
     # The share of a card's double-dummy value taken instead with the rest of its trick played blind: the
     # later hands of the trick play by the playouts' greedy rules from their own cards (no hand sees another),
@@ -88,15 +85,13 @@ class TunedBot(StrongBot):
         return out
 
     def double_dummy(self, position: Any) -> dict[int, int]:
-        return self.work.values(position) if self.work is not None else solver_values(position)
+        """The solver's card values, counted on the work clock when the budget runs on one."""
+        return self.clock.values(position) if isinstance(self.clock, SolverWorkClock) else solver_values(position)
 
     def boundary_value(self, position: Any) -> int:
         from klaverjas.solver import solve
 
-        result = solve(position, "real")
-        if self.work is not None:
-            self.work.nodes += result.nodes
-        return result.value
+        return int((self.clock.solve if isinstance(self.clock, SolverWorkClock) else solve)(position).value)
 
     def figures(self, view: View) -> list[CardFigures]:
         # Each decision draws from the game's seed and its place in the deal, not from what earlier decisions
@@ -115,13 +110,7 @@ class TunedBot(StrongBot):
         values = super().playout_values(view, drawn, evidence)
         if values is None or self.second_policy is None:
             return values
-        from klaverjas.solver import playouts
-
-        other = playouts.card_values(playout_rules(view), playout_state(view), view.seat,
-                                     [view.may_hold(s) for s in range(4)], [view.hand_size(s) for s in range(4)],
-                                     view.legal, self.playout_worlds, epsilon=self.playout_epsilon,
-                                     seed_number=self.rng.getrandbits(31),
-                                     policy=playouts.POLICIES[self.second_policy])
+        other = self.policy_values(view, self.second_policy)
         w = self.second_weight
         return [(1 - w) * a + w * b for a, b in zip(values, other, strict=True)]
 
@@ -180,7 +169,6 @@ def main() -> int:
     kind = SaBeforeBot if args.sa_before else TunedBot
     clock: Callable[[], float] = time.thread_time if args.cpu_clock else time.perf_counter
     solve_fn = None
-    work: SolverWorkClock | None = None
     if args.work_clock is not None:
         try:
             clock = work = SolverWorkClock(args.work_clock)
@@ -192,7 +180,6 @@ def main() -> int:
     bot = kind(budget_ms=args.budget, playout_mix=(first, last), playout_worlds=args.worlds,
                playout_policy=args.policy, playout_epsilon=args.epsilon, playout_evidence=args.evidence,
                play_by_model=args.play_model, clock=clock, solve_fn=solve_fn)
-    bot.work = work
     bot.blind_weight = args.blind
     if args.blind > 0:
         bot.solve_fn = bot.solve_blended

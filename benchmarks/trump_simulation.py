@@ -18,6 +18,9 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the siblings by their package name
+
+from benchmarks.paired import interval  # noqa: E402
 
 from klaverjas.bots.bidding import model, place_of  # noqa: E402
 from klaverjas.core import Deal, Rules  # noqa: E402
@@ -34,12 +37,6 @@ def worth(estimates: list[list[float]], results: list[list[float]]) -> list[floa
         best = max(range(4), key=lambda s: est[s])
         out.append(res[best] if est[best] > PASS_VALUE else PASS_VALUE)
     return out
-
-
-def interval(xs: list[float]) -> str:
-    mean = statistics.fmean(xs)
-    half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
-    return f"{mean:+.1f} ({mean - half:+.1f} .. {mean + half:+.1f})"
 
 
 def main() -> int:

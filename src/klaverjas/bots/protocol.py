@@ -146,17 +146,16 @@ class ExternalBot(Bot):
             raise BotError(f"bot {self.cmd!r} answered {line.strip()[:120]!r} to {message.get('cmd')}")
         return reply
 
-    def _request(self, cmd: str, view: View) -> dict[str, Any]:
+    def _request(self, cmd: str, **fields: Any) -> dict[str, Any]:
         self._next += 1
-        return self._ask({"cmd": cmd, "id": self._next, "view": view.as_json()}, cmd)
+        return self._ask({"cmd": cmd, "id": self._next, **fields}, cmd)
 
     def decide(self, view: View) -> Action:
-        return parse_reply(view.phase, self._request("decide", view))
+        return parse_reply(view.phase, self._request("decide", view=view.as_json()))
 
     def reseed(self, seed: int) -> None:
         if self.seeds:
-            self._next += 1
-            self._ask({"cmd": "seed", "id": self._next, "seed": seed}, "seed")
+            self._request("seed", seed=seed)
 
     def trump(self, view: View) -> TrumpAction:
         action = self.decide(view)
@@ -174,7 +173,7 @@ class ExternalBot(Bot):
         return action
 
     def advise(self, view: View) -> list[Option]:
-        reply = self._request("advise", view)
+        reply = self._request("advise", view=view.as_json())
         return [Option(parse_reply(view.phase, o), float(o.get("score", 0)), dict(o.get("why", {})),
                        str(o.get("code", ""))) for o in reply.get("options", [])]
 

@@ -99,13 +99,17 @@ class SolverWorkClock:
     def __call__(self) -> float:
         return self.nodes / self.nodes_per_ms / 1000
 
-    def values(self, position: Any) -> dict[int, int]:
-        """:func:`solver_values`, counting the nodes searched."""
+    def solve(self, position: Any) -> Any:
+        """``klaverjas.solver.solve(position, "real")``, counting the nodes searched."""
         from ..solver import solve
 
         result = solve(position, "real")
         self.nodes += result.nodes
-        return dict(result.cards)
+        return result
+
+    def values(self, position: Any) -> dict[int, int]:
+        """:func:`solver_values`, counting the nodes searched."""
+        return dict(self.solve(position).cards)
 
 
 @dataclass
@@ -280,17 +284,22 @@ class StrongBot(Bot):
         """Per card, its team's mean final score minus the other's over greedy playouts of deals of the
         hidden cards (:func:`klaverjas.solver.playouts.card_values`; roem from the hand, the same whatever
         is played, left out); None without numba (plain Python would take seconds a card)."""
-        from ..solver import playouts
-
         if not self.playouts_available():
             return None
         if self.playout_evidence > 0:
             return self.evidence_playout_values(view, drawn, evidence)
+        return self.policy_values(view, self.playout_policy)
+
+    def policy_values(self, view: View, policy: str) -> list[float]:
+        """Per card, its playouts' mean over ``playout_worlds`` deals under the hard constraints, every hand
+        playing by ``policy`` (a name of ``klaverjas.solver.playouts.POLICIES``)."""
+        from ..solver import playouts
+
         return playouts.card_values(playout_rules(view), playout_state(view), view.seat,
                                     [view.may_hold(s) for s in range(4)],
                                     [view.hand_size(s) for s in range(4)], view.legal, self.playout_worlds,
                                     epsilon=self.playout_epsilon, seed_number=self.rng.getrandbits(31),
-                                    policy=playouts.POLICIES[self.playout_policy])
+                                    policy=playouts.POLICIES[policy])
 
     def evidence_playout_values(self, view: View, drawn: Sequence[World],
                                 evidence: PlayEvidence | None) -> list[float]:
