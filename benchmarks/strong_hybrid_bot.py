@@ -7,7 +7,8 @@ serves the same player with another weight, to measure it: ``--mix 0`` is the do
 the strong player before the playouts; ``--budget inf`` searches all 60 samples whatever the load;
 ``--policy sharp`` plays the playouts by the sharper rules; ``--sa-before`` plays South African deals as
 before the playouts took them up; ``--work-clock 3000`` counts the budget in the solver's nodes, so a run
-is played again alike and two arms beside each other draw the same samples where they decide alike.
+is played again alike and two arms beside each other draw the same samples where they decide alike;
+``--bidding-model FILE`` and ``--pass-value V`` change its trump decisions (and its reading of partner's bids).
 
     klaverjas arena --bot 'cmd:.venv/bin/python benchmarks/strong_hybrid_bot.py --mix 0' \\
         --bot 'cmd:.venv/bin/python benchmarks/flatmc_bot.py' --trump-by strong --deals 300 --rules rotterdam
@@ -19,11 +20,17 @@ import argparse
 import sys
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+# The playouts by guessing players by their package name, as every benchmark imports its siblings.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from klaverjas.bots import bidding, strong  # noqa: E402
+from klaverjas.bots.bidding import BiddingModel, parse_model  # noqa: E402
 from klaverjas.bots.protocol import serve  # noqa: E402
 from klaverjas.bots.sampling import PlayEvidence, World  # noqa: E402
 from klaverjas.bots.strong import (  # noqa: E402
@@ -48,6 +55,11 @@ class TunedBot(StrongBot):
     second_policy: str | None = None
     second_weight = 0.5
     game_seed = 0
+    # Playouts by players who guess (benchmarks/iimc.py): each later decision a flat Monte Carlo search of
+    # this many deals from the player's own knowledge (0: the greedy rules), over ``nested_worlds`` deals.
+    nested_inner = 0
+    nested_worlds = 100
+    nested_depth = 0  # the guessing players' cards after the bot's (0: all), the later ones by the greedy rules
 
     # The share of a card's double-dummy value taken instead with the rest of its trick played blind: the
     # later hands of the trick play by the playouts' greedy rules from their own cards (no hand sees another),
@@ -107,6 +119,11 @@ class TunedBot(StrongBot):
             self.budget_ms = budget
 
     def playout_values(self, view: View, drawn: Sequence[World] = (), evidence: PlayEvidence | None = None) -> Any:
+        if self.nested_inner > 0:
+            from benchmarks.iimc import nested_card_values
+
+            return nested_card_values(view, self.nested_worlds, self.nested_inner, self.playout_epsilon,
+                                      self.rng.getrandbits(31), self.nested_depth)
         values = super().playout_values(view, drawn, evidence)
         if values is None or self.second_policy is None:
             return values
@@ -126,6 +143,21 @@ class SaBeforeBot(TunedBot):
 
     def playout_values(self, view: View, drawn: Sequence[World] = (), evidence: PlayEvidence | None = None) -> Any:
         return None if view.rules.roem != "trick" else super().playout_values(view, drawn, evidence)
+
+
+def use_bidding_model(path: Path | None, pass_value: float | None) -> None:
+    """Trump decisions (and partner's bids read) by the model in ``path`` (None: the player's own), every
+    place's pass value ``pass_value`` (None: the model's)."""
+    own = bidding.model
+
+    @cache
+    def chosen(values: str = "dutch") -> BiddingModel:
+        mdl = parse_model(path.read_text()) if path is not None and values == "dutch" else own(values)
+        return mdl if pass_value is None else replace(mdl, threshold=(pass_value,) * len(mdl.threshold))
+
+    # Both the trump decisions and the reading of partner's bids take the model from these two names.
+    bidding.model = chosen
+    strong.__dict__["bidding_model"] = chosen
 
 
 def main() -> int:
@@ -163,7 +195,18 @@ def main() -> int:
     ap.add_argument("--play-model", action="store_true",
                     help="read the opponents' cards by the fitted card-play model (klaverjas.bots.play_model) "
                     "instead of the rules of thumb")
+    ap.add_argument("--nested", type=int, default=0, metavar="INNER",
+                    help="playouts by players who guess: every later decision a flat Monte Carlo search over this "
+                    "many deals of what the player cannot see (benchmarks/iimc.py; 0: the greedy rules)")
+    ap.add_argument("--nested-worlds", type=int, default=100, help="deals of the playouts by guessing players")
+    ap.add_argument("--nested-depth", type=int, default=0,
+                    help="cards after the bot's played by guessing players (0: all), later ones by the greedy rules")
+    ap.add_argument("--bidding-model", type=Path, default=None,
+                    help="a trump model for the Dutch card values, as tools/fit_bidding.py writes it")
+    ap.add_argument("--pass-value", type=float, default=None, help="the trump model's pass value at every place")
     args = ap.parse_args()
+    if args.bidding_model is not None or args.pass_value is not None:
+        use_bidding_model(args.bidding_model, args.pass_value)
     if args.work_clock is not None and args.cpu_clock:
         ap.error("--work-clock and --cpu-clock are two clocks: give one")
     kind = SaBeforeBot if args.sa_before else TunedBot
@@ -186,6 +229,9 @@ def main() -> int:
     bot.first_budget_ms = args.budget_first
     bot.second_policy = args.second_policy
     bot.second_weight = args.second_weight
+    bot.nested_inner = args.nested
+    bot.nested_worlds = args.nested_worlds
+    bot.nested_depth = args.nested_depth
     bot.name = (f"strong-mix-{first:g}-{last:g}-{args.policy}" + ("-sa-before" if args.sa_before else "")
                 + ("-play-model" if args.play_model else ""))
     return serve(bot, sys.stdin, sys.stdout)

@@ -6,7 +6,9 @@ Every deal gives 16 rows: each seat as maker with each suit as trump.  The targe
 makers' result under double-dummy play: the ``points`` margin when it is positive, else nat
 (-162: the makers score nothing and the defenders everything; roem is left out).  A ridge
 least-squares fit of :func:`klaverjas.bots.bidding.features`; the coefficients and the
-per-place thresholds are written to ``src/klaverjas/bots/bidding_model.json``.
+per-place thresholds are written to ``src/klaverjas/bots/bidding_model.json``.  With
+``--playout-weight W`` (data from ``tools/bidding_data.py --playouts N``) the target is that share of the
+greedy playouts' result (players who guess) and the rest of the double-dummy one (players who see all).
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ from klaverjas.bots.bidding import FEATURES, features, inputs, parse_model, plac
 from klaverjas.core import Rules  # noqa: E402
 
 
-def rows(paths: list[Path]) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[tuple[int, int, int]], int, str]:
+def rows(paths: list[Path], playout_weight: float = 0.0
+         ) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[tuple[int, int, int]], int, str]:
     """The linear features, the network's inputs and the targets of every (deal, seat, suit)."""
     xs, zs, ys, keys = [], [], [], []
     deals = 0
@@ -40,10 +43,15 @@ def rows(paths: list[Path]) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[tu
             for seat in range(4):
                 place = place_of(seat, d["leader"], d["step"])
                 for suit in range(4):
-                    margin = d["points_ns"][suit] * (1 if seat % 2 == 0 else -1)
+                    sign = 1 if seat % 2 == 0 else -1
+                    margin = d["points_ns"][suit] * sign
+                    target = float(margin if margin > 0 else nat)
+                    if playout_weight:
+                        guessed = d["playouts_ns"][suit][seat % 2] * sign
+                        target = (1 - playout_weight) * target + playout_weight * guessed
                     xs.append(features(d["hands"][seat], suit, place))
                     zs.append(inputs(d["hands"][seat], suit, place))
-                    ys.append(margin if margin > 0 else nat)
+                    ys.append(target)
                     keys.append((d["hands"][seat], suit, place))
     return np.array(xs), np.array(zs), np.array(ys, dtype=float), keys, deals, preset
 
@@ -112,8 +120,10 @@ def main() -> int:
     ap.add_argument("--threshold", type=float, nargs=4, default=(0.0, 0.0, 0.0, 0.0),
                     help="per place (0 = the first lead seat): play a suit whose estimate is above this")
     ap.add_argument("--out", type=Path, default=ROOT / "src/klaverjas/bots/bidding_model.json")
+    ap.add_argument("--playout-weight", type=float, default=0.0,
+                    help="share of the greedy playouts' result in the target (the rest double-dummy)")
     args = ap.parse_args()
-    x, z, y, keys, deals, preset = rows(args.data)
+    x, z, y, keys, deals, preset = rows(args.data, args.playout_weight)
     # Half the deals fit, half check, then the model is refitted on all of them.
     half = (deals // 2) * 16
     k = x.shape[1]
@@ -128,6 +138,9 @@ def main() -> int:
     w = fit(x[:half], y[:half])
     test_rmse = float(np.sqrt(np.mean((x[half:] @ w - y[half:]) ** 2)))
     report_decisions("linear", x[half:] @ w, y[half:], z[half:], args.threshold[0])
+    if args.playout_weight:
+        y_dd = rows(args.data)[2]
+        report_decisions("linear, judged double-dummy", x[half:] @ w, y_dd[half:], z[half:], args.threshold[0])
     w = fit(x, y)
     rmse = float(np.sqrt(np.mean((x @ w - y) ** 2)))
     print(f"{deals} deals, {len(y)} rows; rmse {rmse:.1f} (held-out half: {test_rmse:.1f}); target sd {y.std():.1f}")

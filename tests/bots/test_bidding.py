@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
 import subprocess
@@ -117,6 +118,35 @@ def test_the_fitter_writes_a_model_for_the_shared_features(tmp_path: Path) -> No
     fitted = json.loads(out.read_text())
     assert fitted["features"] == list(FEATURES) and fitted["deals"] == 8 and fitted["threshold"] == [5, 6, 7, 8]
     assert fitted["values"] == "dutch" and len(fitted["coef"]) == len(FEATURES)
+
+
+def test_the_data_may_hold_the_guessing_players_results_and_the_fitter_blends_them_in(tmp_path: Path) -> None:
+    # tools/bidding_data.py --playouts: per suit and makers' team the greedy playouts' result beside the
+    # double-dummy one; tools/fit_bidding.py --playout-weight W takes W of it into every row's target.
+    data = tmp_path / "d.jsonl"
+    run = subprocess.run([sys.executable, str(ROOT / "tools/bidding_data.py"), "--deals", "2", "--playouts", "20",
+                          "--out", str(data)], capture_output=True, text=True, check=False)
+    assert run.returncode == 0, run.stderr
+    lines = [json.loads(line) for line in data.read_text().splitlines()]
+    assert len(lines) == 2
+    for line in lines:
+        guessed = line["playouts_ns"]
+        assert len(guessed) == 4 and all(len(pair) == 2 for pair in guessed)
+        # NS making trump can only do worse for NS than EW making it: the makers' nat is theirs to lose.
+        assert all(ns_makers <= ew_makers for ns_makers, ew_makers in guessed)
+    spec = importlib.util.spec_from_file_location("fit_bidding", ROOT / "tools/fit_bidding.py")
+    assert spec is not None and spec.loader is not None
+    fitter = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fitter)
+    dd = fitter.rows([data])[2]
+    blended = fitter.rows([data], 0.25)[2]
+    first = lines[0]
+    for seat in range(4):
+        for suit in range(4):
+            sign = 1 if seat % 2 == 0 else -1
+            guessed = first["playouts_ns"][suit][seat % 2] * sign
+            row = seat * 4 + suit
+            assert blended[row] == pytest.approx(0.75 * dd[row] + 0.25 * guessed)
 
 
 @pytest.mark.parametrize("mode", ["proposed", "free", "utrecht", "turned"])
