@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from klaverjas.bots import bidding, strong  # noqa: E402
 from klaverjas.bots.bidding import BiddingModel, parse_model  # noqa: E402
 from klaverjas.bots.protocol import serve  # noqa: E402
-from klaverjas.bots.sampling import PlayEvidence, World  # noqa: E402
+from klaverjas.bots.sampling import PLAY_MISMATCH, PlayEvidence, World  # noqa: E402
 from klaverjas.bots.strong import (  # noqa: E402
     PLAYOUT_EPSILON,
     PLAYOUT_MIX,
@@ -201,6 +201,8 @@ def main() -> int:
     ap.add_argument("--nested-worlds", type=int, default=100, help="deals of the playouts by guessing players")
     ap.add_argument("--nested-depth", type=int, default=0,
                     help="cards after the bot's played by guessing players (0: all), later ones by the greedy rules")
+    ap.add_argument("--play-mismatch", type=float, default=PLAY_MISMATCH,
+                    help="a sample's factor for each opponent's card the rules of thumb would not have played")
     ap.add_argument("--bidding-model", type=Path, default=None,
                     help="a trump model for the Dutch card values, as tools/fit_bidding.py writes it")
     ap.add_argument("--pass-value", type=float, default=None, help="the trump model's pass value at every place")
@@ -222,7 +224,7 @@ def main() -> int:
     last = (PLAYOUT_MIX[1] if args.mix is None else args.mix) if args.mix_last is None else args.mix_last
     bot = kind(budget_ms=args.budget, playout_mix=(first, last), playout_worlds=args.worlds,
                playout_policy=args.policy, playout_epsilon=args.epsilon, playout_evidence=args.evidence,
-               play_by_model=args.play_model, clock=clock, solve_fn=solve_fn)
+               play_by_model=args.play_model, play_mismatch=args.play_mismatch, clock=clock, solve_fn=solve_fn)
     bot.blind_weight = args.blind
     if args.blind > 0:
         bot.solve_fn = bot.solve_blended
