@@ -37,6 +37,7 @@ from klaverjas.solver.playouts import (  # noqa: E402
     over,
     play,
     play_out_each_card,
+    random_card,
     score,
     seed,
     turn_of,
@@ -130,11 +131,7 @@ def nested_values(P: Any, S: Any, seat: int, allowed0: Any, need0: Any, excluded
                 elif depth > 0 and played > depth:
                     card = heuristic_card(P, G, lg)
                 elif np.random.random() < epsilon:
-                    k = np.random.randint(popcount(lg))
-                    mm = lg
-                    for _ in range(k):
-                        mm &= mm - 1
-                    card = lowbit_index(mm)
+                    card = random_card(lg)
                 else:
                     card = guessed_card(P, G, lg, excluded, inner, epsilon, V, W, inner_sums, allowed, need, cards,
                                         order, keys)

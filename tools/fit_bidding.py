@@ -28,9 +28,10 @@ from klaverjas.core import Rules  # noqa: E402
 
 
 def rows(paths: list[Path], playout_weight: float = 0.0
-         ) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[tuple[int, int, int]], int, str]:
-    """The linear features, the network's inputs and the targets of every (deal, seat, suit)."""
-    xs, zs, ys, keys = [], [], [], []
+         ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, list[tuple[int, int, int]], int, str]:
+    """The linear features, the network's inputs, the targets and the double-dummy targets alone (the same
+    without ``playout_weight``) of every (deal, seat, suit)."""
+    xs, zs, ys, dds, keys = [], [], [], [], []
     deals = 0
     preset = ""
     for path in paths:
@@ -45,27 +46,31 @@ def rows(paths: list[Path], playout_weight: float = 0.0
                 for suit in range(4):
                     sign = 1 if seat % 2 == 0 else -1
                     margin = d["points_ns"][suit] * sign
-                    target = float(margin if margin > 0 else nat)
+                    dd = float(margin if margin > 0 else nat)
+                    target = dd
                     if playout_weight:
                         guessed = d["playouts_ns"][suit][seat % 2] * sign
-                        target = (1 - playout_weight) * target + playout_weight * guessed
+                        target = (1 - playout_weight) * dd + playout_weight * guessed
                     xs.append(features(d["hands"][seat], suit, place))
                     zs.append(inputs(d["hands"][seat], suit, place))
                     ys.append(target)
+                    dds.append(dd)
                     keys.append((d["hands"][seat], suit, place))
-    return np.array(xs), np.array(zs), np.array(ys, dtype=float), keys, deals, preset
+    return np.array(xs), np.array(zs), np.array(ys, dtype=float), np.array(dds), keys, deals, preset
 
 
-def report_decisions(name: str, est: np.ndarray, y: np.ndarray, zs: np.ndarray, threshold: float) -> None:
+def report_decisions(name: str, est: np.ndarray, y: np.ndarray, zs: np.ndarray, threshold: float,
+                     dd: np.ndarray) -> None:
     """How the estimates decide on held-out rows (four per hand, one per suit): the suit each hand
-    would take (best estimate above the threshold), its double-dummy nat rate per trump count, and
-    the decision's worth: the taken suit's double-dummy result, or the threshold for a pass."""
-    e, t = est.reshape(-1, 4), y.reshape(-1, 4)
+    would take (best estimate above the threshold), its double-dummy nat rate per trump count (from the
+    double-dummy targets ``dd``), and the decision's worth: the taken suit's target ``y``, or the
+    threshold for a pass."""
+    e, t, t_dd = est.reshape(-1, 4), y.reshape(-1, 4), dd.reshape(-1, 4)
     counts = zs[:, :8].sum(1).reshape(-1, 4).astype(int)
     best = e.argmax(1)
     idx = np.arange(len(e))
     takes = e[idx, best] > threshold
-    nat = t[idx, best] == t.min()
+    nat = t_dd[idx, best] == t_dd.min()
     worth = np.where(takes, t[idx, best], threshold).mean()
     regret = (t.max(1) - t[idx, best])[takes].mean()
     print(f"{name}: takes {takes.mean():.1%} of the hands, nat {nat[takes].mean():.1%}, worth {worth:.1f} a hand, "
@@ -123,7 +128,7 @@ def main() -> int:
     ap.add_argument("--playout-weight", type=float, default=0.0,
                     help="share of the greedy playouts' result in the target (the rest double-dummy)")
     args = ap.parse_args()
-    x, z, y, keys, deals, preset = rows(args.data, args.playout_weight)
+    x, z, y, y_dd, keys, deals, preset = rows(args.data, args.playout_weight)
     # Half the deals fit, half check, then the model is refitted on all of them.
     half = (deals // 2) * 16
     k = x.shape[1]
@@ -134,13 +139,13 @@ def main() -> int:
     if args.baseline is not None:
         old = parse_model(args.baseline.read_text())
         est = np.array([old.estimate(h, s, p) for h, s, p in keys[half:]])
-        report_decisions(f"{args.baseline.name}", est, y[half:], z[half:], args.threshold[0])
+        report_decisions(f"{args.baseline.name}", est, y[half:], z[half:], args.threshold[0], y_dd[half:])
     w = fit(x[:half], y[:half])
     test_rmse = float(np.sqrt(np.mean((x[half:] @ w - y[half:]) ** 2)))
-    report_decisions("linear", x[half:] @ w, y[half:], z[half:], args.threshold[0])
+    report_decisions("linear", x[half:] @ w, y[half:], z[half:], args.threshold[0], y_dd[half:])
     if args.playout_weight:
-        y_dd = rows(args.data)[2]
-        report_decisions("linear, judged double-dummy", x[half:] @ w, y_dd[half:], z[half:], args.threshold[0])
+        report_decisions("linear, judged double-dummy", x[half:] @ w, y_dd[half:], z[half:], args.threshold[0],
+                         y_dd[half:])
     w = fit(x, y)
     rmse = float(np.sqrt(np.mean((x @ w - y) ** 2)))
     print(f"{deals} deals, {len(y)} rows; rmse {rmse:.1f} (held-out half: {test_rmse:.1f}); target sd {y.std():.1f}")
@@ -153,7 +158,8 @@ def main() -> int:
     if args.hidden:
         net = fit_network(z[:half], y[:half], args.hidden, args.epochs, 1)
         test_rmse = float(np.sqrt(np.mean((predict(net, z[half:]) - y[half:]) ** 2)))
-        report_decisions("network", predict(net, z[half:]), y[half:], z[half:], args.threshold[0])
+        report_decisions("network", predict(net, z[half:]), y[half:], z[half:], args.threshold[0],
+                         y_dd[half:])
         net = fit_network(z, y, args.hidden, args.epochs, 1)
         rmse = float(np.sqrt(np.mean((predict(net, z) - y) ** 2)))
         print(f"network, {args.hidden} hidden units: rmse {rmse:.1f} (held-out half: {test_rmse:.1f})")

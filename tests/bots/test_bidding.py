@@ -139,7 +139,8 @@ def test_the_data_may_hold_the_guessing_players_results_and_the_fitter_blends_th
     fitter = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(fitter)
     dd = fitter.rows([data])[2]
-    blended = fitter.rows([data], 0.25)[2]
+    blended, dd_beside = fitter.rows([data], 0.25)[2:4]
+    assert list(dd_beside) == list(dd)  # the double-dummy targets, given beside the blend
     first = lines[0]
     for seat in range(4):
         for suit in range(4):
