@@ -8,7 +8,10 @@ the strong player before the playouts; ``--budget inf`` searches all 60 samples 
 ``--policy sharp`` plays the playouts by the sharper rules; ``--sa-before`` plays South African deals as
 before the playouts took them up; ``--work-clock 3000`` counts the budget in the solver's nodes, so a run
 is played again alike and two arms beside each other draw the same samples where they decide alike;
-``--bidding-model FILE`` and ``--pass-value V`` change its trump decisions (and its reading of partner's bids).
+``--bidding-model FILE`` and ``--pass-value V`` change its trump decisions (and its reading of partner's bids);
+``--read-partner F`` reads partner's cards by the rules of thumb too, ``--signals`` and ``--signal-margin`` change
+which same-suit signals it reads and when it gives them; ``--sees-partner SEED:DEALS`` shows it partner's cards,
+to measure what they are worth (benchmarks/oracle_bot.py finds them from the arena's seed).
 
     klaverjas arena --bot 'cmd:.venv/bin/python benchmarks/strong_hybrid_bot.py --mix 0' \\
         --bot 'cmd:.venv/bin/python benchmarks/flatmc_bot.py' --trump-by strong --deals 300 --rules rotterdam
@@ -29,7 +32,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 # The playouts by guessing players by their package name, as every benchmark imports its siblings.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from klaverjas.bots import bidding, strong  # noqa: E402
+from benchmarks.oracle_bot import OracleBot  # noqa: E402
+
+from klaverjas.bots import bidding, sampling, strong  # noqa: E402
+from klaverjas.bots.basic import card_options  # noqa: E402
 from klaverjas.bots.bidding import BiddingModel, parse_model  # noqa: E402
 from klaverjas.bots.protocol import serve  # noqa: E402
 from klaverjas.bots.sampling import PLAY_MISMATCH, PlayEvidence, World  # noqa: E402
@@ -66,9 +72,36 @@ class TunedBot(StrongBot):
     # and the solver values the position once the trick is complete.
     blind_weight = 0.0
 
+    # For a measurement of what partner's cards are worth: the arena's deals (benchmarks/oracle_bot.py), by
+    # which this player is shown its partner's hand (None: it plays fair).
+    partner_shown: OracleBot | None = None
+    # Whose discards on partner's trick are read as same-suit signals: everyone's, partner's alone, nobody's.
+    signals_read = "all"
+    # Signals given: basic's signal card whenever its value is within this many points of the best card's.
+    signal_margin = 0.0
+
     def reseed(self, seed: int) -> None:
         self.game_seed = seed
         super().reseed(seed)
+
+    def card(self, view: View) -> int:
+        if self.partner_shown is not None and view.trump >= 0:
+            # Partner's cards placed for the samplers: every unseen card but them is barred from partner's
+            # hand, and them from the opponents' (the deductions the samplers read, View.excluded).
+            partner = view.seat ^ 2
+            shown = self.partner_shown.true_hands(view)[partner]
+            barred = list(view.excluded)
+            for seat in range(4):
+                if seat == partner:
+                    barred[seat] |= view.unseen & ~shown
+                elif seat != view.seat:
+                    barred[seat] |= shown
+            view.__dict__["excluded"] = (barred[0], barred[1], barred[2], barred[3])
+        if self.signals_read != "all":
+            # Which discards on partner's trick are read as same-suit signals (View.signals).
+            keep = view.partner if self.signals_read == "partner" else -1
+            view.__dict__["signals"] = tuple(s for s in view.signals if s.seat == keep)
+        return super().card(view)
 
     def solve_blended(self, position: Any) -> dict[int, int]:
         """The solver's card values, each blended with its value after the trick is completed blind."""
@@ -111,12 +144,22 @@ class TunedBot(StrongBot):
         # of them searched more samples or played another card.
         self.rng.seed(f"{self.game_seed}:{len(view.tricks)}:{len(view.trick)}")
         if self.first_budget_ms is None or view.tricks:
-            return super().figures(view)
+            return self.signalled(view, super().figures(view))
         budget, self.budget_ms = self.budget_ms, self.first_budget_ms
         try:
-            return super().figures(view)
+            return self.signalled(view, super().figures(view))
         finally:
             self.budget_ms = budget
+
+    def signalled(self, view: View, figs: list[CardFigures]) -> list[CardFigures]:
+        """``figs`` with the rules of thumb's signal card first when it costs at most ``signal_margin``."""
+        if self.signal_margin <= 0 or not view.trick:
+            return figs
+        signal = next((o.action for o in card_options(view) if o.code.startswith("signal_")), None)
+        at = next((i for i, f in enumerate(figs) if f.card == signal), None)
+        if at is None or at == 0 or figs[at].mean < figs[0].mean - self.signal_margin:
+            return figs
+        return [figs[at], *figs[:at], *figs[at + 1:]]
 
     def playout_values(self, view: View, drawn: Sequence[World] = (), evidence: PlayEvidence | None = None) -> Any:
         if self.nested_inner > 0:
@@ -206,7 +249,20 @@ def main() -> int:
     ap.add_argument("--bidding-model", type=Path, default=None,
                     help="a trump model for the Dutch card values, as tools/fit_bidding.py writes it")
     ap.add_argument("--pass-value", type=float, default=None, help="the trump model's pass value at every place")
+    ap.add_argument("--sees-partner", default=None, metavar="SEED:DEALS",
+                    help="for a measurement: shown partner's cards, from the arena's seed and deals")
+    ap.add_argument("--read-partner", type=float, default=None, metavar="FACTOR",
+                    help="read partner's cards by the rules of thumb too: a sample's factor for each card of "
+                    "partner's they would not have played")
+    ap.add_argument("--signals", choices=("all", "partner", "none"), default="all",
+                    help="whose discards on partner's trick are read as same-suit signals")
+    ap.add_argument("--signal-mismatch", type=float, default=None,
+                    help="a sample's factor for each signal it contradicts (else the player's own)")
+    ap.add_argument("--signal-margin", type=float, default=0.0,
+                    help="give the rules of thumb's signal whenever it costs at most this many points a deal")
     args = ap.parse_args()
+    if args.signal_mismatch is not None:
+        sampling.SIGNAL_MISMATCH = args.signal_mismatch
     if args.bidding_model is not None or args.pass_value is not None:
         use_bidding_model(args.bidding_model, args.pass_value)
     if args.work_clock is not None and args.cpu_clock:
@@ -224,7 +280,10 @@ def main() -> int:
     last = (PLAYOUT_MIX[1] if args.mix is None else args.mix) if args.mix_last is None else args.mix_last
     bot = kind(budget_ms=args.budget, playout_mix=(first, last), playout_worlds=args.worlds,
                playout_policy=args.policy, playout_epsilon=args.epsilon, playout_evidence=args.evidence,
-               play_by_model=args.play_model, play_mismatch=args.play_mismatch, clock=clock, solve_fn=solve_fn)
+               play_by_model=args.play_model, play_mismatch=args.play_mismatch, clock=clock, solve_fn=solve_fn,
+               partner_mismatch=args.read_partner)
+    bot.signals_read = args.signals
+    bot.signal_margin = args.signal_margin
     bot.blind_weight = args.blind
     if args.blind > 0:
         bot.solve_fn = bot.solve_blended
@@ -234,6 +293,9 @@ def main() -> int:
     bot.nested_inner = args.nested
     bot.nested_worlds = args.nested_worlds
     bot.nested_depth = args.nested_depth
+    if args.sees_partner is not None:
+        seed, _, deals = args.sees_partner.partition(":")
+        bot.partner_shown = OracleBot(int(seed), int(deals))
     bot.name = (f"strong-mix-{first:g}-{last:g}-{args.policy}" + ("-sa-before" if args.sa_before else "")
                 + ("-play-model" if args.play_model else ""))
     return serve(bot, sys.stdin, sys.stdout)

@@ -110,6 +110,21 @@ def test_a_card_the_rules_of_thumb_would_not_play_lowers_the_weight() -> None:
     assert evidence.weight(other) == 1.0
 
 
+def test_partner_cards_are_read_only_when_asked_with_their_own_factor() -> None:
+    # The deal above seen by East, West's partner: West's lead is partner's card.
+    deal = make_deal({"N": "7H 8H 9H TC JC QC KC AC", "E": "7S 8S 9S TS JS QS KS 7D",
+                      "S": "8D 9D TD JD QD KD AD 7C", "W": "AS JH QH KH AH TH 8C 9C"}, "H", "W", "rotterdam",
+                     dealer="S")
+    deal.play(parse_card("AS"))
+    view = View.of(deal, 2)  # South, an opponent of West: West's lead is read as before
+    assert PlayEvidence(view, hands_of(deal)).weight(hands_of(deal)) == PLAY_MISMATCH
+    east = View.of(deal, 1)
+    assert PlayEvidence(east, hands_of(deal)).decisions == []
+    read = PlayEvidence(east, hands_of(deal), partner_mismatch=0.5)
+    assert [(seat, card) for _, seat, card, _, _ in read.decisions] == [(3, parse_card("AS"))]
+    assert read.weight(hands_of(deal)) == 0.5
+
+
 def test_the_cache_changes_nothing() -> None:
     rng = random.Random(4)
     shared: dict[tuple[tuple[int, ...], int], int] = {}

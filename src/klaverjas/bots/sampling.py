@@ -148,9 +148,13 @@ class PlayEvidence:
 
     def __init__(self, view: View, hands: tuple[int, int, int, int], cache: ChoiceCache | None = None,
                  mismatch: float = PLAY_MISMATCH, model: PlayModel | None = None,
-                 likelihoods: LikelihoodCache | None = None, floor: float = PLAY_FLOOR):
-        """``hands``: any sample consistent with the view (the public table is replayed with it)."""
+                 likelihoods: LikelihoodCache | None = None, floor: float = PLAY_FLOOR,
+                 partner_mismatch: float | None = None):
+        """``hands``: any sample consistent with the view (the public table is replayed with it).
+        ``partner_mismatch``: partner's cards are read by the rules of thumb too, with this factor (None: not)."""
         self.mismatch = mismatch
+        self.partner_mismatch = partner_mismatch
+        self.team = view.team
         self.cache: ChoiceCache = {} if cache is None else cache
         self.model = model
         self.likelihoods: LikelihoodCache = {} if likelihoods is None else likelihoods
@@ -170,7 +174,7 @@ class PlayEvidence:
         later = list(view.played_by)
         for i, card in enumerate(plays):
             seat = deal.turn
-            if seat & 1 != view.team:
+            if seat & 1 != view.team or (partner_mismatch is not None and seat != view.seat):
                 self.decisions.append((View.of(deal, seat), seat, card, later[seat], tuple(plays[:i])))
             later[seat] &= ~(1 << card)  # from here on: the cards it plays after this one
             deal.play_unchecked(card)
@@ -185,7 +189,8 @@ class PlayEvidence:
             if not legal & (legal - 1):
                 continue
             key = (before, hand)
-            if self.model is not None:
+            opponent = seat & 1 != self.team
+            if self.model is not None and opponent:
                 p = self.likelihoods.get(key)
                 if p is None:
                     seen = table.with_hand(hand, legal)
@@ -197,7 +202,7 @@ class PlayEvidence:
             if choice is None:
                 choice = self.cache[key] = card_choice(table.with_hand(hand, legal))
             if choice != card:
-                w *= self.mismatch
+                w *= self.mismatch if opponent or self.partner_mismatch is None else self.partner_mismatch
         return w
 
 

@@ -178,7 +178,7 @@ class StrongBot(Bot):
                  play_by_model: bool = False, playout_mix: float | tuple[float, float] = PLAYOUT_MIX,
                  playout_worlds: int = PLAYOUT_WORLDS, playout_policy: str = PLAYOUT_POLICY,
                  playout_epsilon: float = PLAYOUT_EPSILON, playout_evidence: int = 0,
-                 clock: Callable[[], float] = time.perf_counter):
+                 partner_mismatch: float | None = None, clock: Callable[[], float] = time.perf_counter):
         self.solve_fn = solve_fn or solver_values
         self.samples = samples
         # A vote over one or two deals follows their accidents; below this many the budget is overrun.
@@ -197,6 +197,8 @@ class StrongBot(Bot):
         # partner's bids by this level's own trump model (a partner bidding like this bot) rather than by
         # the rules of thumb.
         self.play_mismatch = play_mismatch
+        # Partner's cards read by the rules of thumb too, with this factor (None: not read).
+        self.partner_mismatch = partner_mismatch
         self.partner_bids_by_model = partner_bids_by_model
         # The opponents' cards read by the fitted card-play model (:mod:`.play_model`) instead of the factor.
         self.play_by_model = play_by_model
@@ -362,8 +364,9 @@ class StrongBot(Bot):
         if self.play_by_model:
             from .play_model import model
 
-            return PlayEvidence(view, hands, self._choices, self.play_mismatch, model(), self._likelihoods)
-        return PlayEvidence(view, hands, self._choices, self.play_mismatch)
+            return PlayEvidence(view, hands, self._choices, self.play_mismatch, model(), self._likelihoods,
+                                partner_mismatch=self.partner_mismatch)
+        return PlayEvidence(view, hands, self._choices, self.play_mismatch, partner_mismatch=self.partner_mismatch)
 
     def searches(self, view: View) -> bool:
         """Whether this card is chosen by the figures (else by the rules of thumb)."""
