@@ -51,6 +51,7 @@ from klaverjas.bots.strong import (  # noqa: E402
     solver_values,
 )
 from klaverjas.bots.view import View  # noqa: E402
+from klaverjas.core import FULL_DECK, SUIT_MASKS, TABLES  # noqa: E402
 
 
 class TunedBot(StrongBot):
@@ -75,10 +76,14 @@ class TunedBot(StrongBot):
     # For a measurement of what partner's cards are worth: the arena's deals (benchmarks/oracle_bot.py), by
     # which this player is shown its partner's hand (None: it plays fair).
     partner_shown: OracleBot | None = None
+    # Which of partner's cards it is shown: all, its trumps, or its cards of 10 points or more.
+    partner_shown_cards = "all"
     # Whose discards on partner's trick are read as same-suit signals: everyone's, partner's alone, nobody's.
     signals_read = "all"
     # Signals given: basic's signal card whenever its value is within this many points of the best card's.
     signal_margin = 0.0
+    # The rules of thumb's card whenever its value is within this many points of the best card's.
+    rule_margin = 0.0
 
     def reseed(self, seed: int) -> None:
         self.game_seed = seed
@@ -89,11 +94,15 @@ class TunedBot(StrongBot):
             # Partner's cards placed for the samplers: every unseen card but them is barred from partner's
             # hand, and them from the opponents' (the deductions the samplers read, View.excluded).
             partner = view.seat ^ 2
-            shown = self.partner_shown.true_hands(view)[partner]
+            kind = self.partner_shown_cards
+            points = TABLES[view.rules.values].points[view.trump]
+            told = FULL_DECK if kind == "all" else SUIT_MASKS[view.trump] if kind == "trumps" else \
+                sum(1 << c for c in range(32) if points[c] >= 10)
+            shown = self.partner_shown.true_hands(view)[partner] & told
             barred = list(view.excluded)
             for seat in range(4):
                 if seat == partner:
-                    barred[seat] |= view.unseen & ~shown
+                    barred[seat] |= view.unseen & told & ~shown
                 elif seat != view.seat:
                     barred[seat] |= shown
             view.__dict__["excluded"] = (barred[0], barred[1], barred[2], barred[3])
@@ -152,12 +161,19 @@ class TunedBot(StrongBot):
             self.budget_ms = budget
 
     def signalled(self, view: View, figs: list[CardFigures]) -> list[CardFigures]:
-        """``figs`` with the rules of thumb's signal card first when it costs at most ``signal_margin``."""
+        """``figs`` with the rules of thumb's signal card first when it costs at most ``signal_margin``, or
+        their card when it costs at most ``rule_margin`` (a partner reading the cards by them reads more)."""
+        if self.rule_margin > 0:
+            figs = self.first_within(figs, card_options(view)[0].action, self.rule_margin)
         if self.signal_margin <= 0 or not view.trick:
             return figs
         signal = next((o.action for o in card_options(view) if o.code.startswith("signal_")), None)
-        at = next((i for i, f in enumerate(figs) if f.card == signal), None)
-        if at is None or at == 0 or figs[at].mean < figs[0].mean - self.signal_margin:
+        return self.first_within(figs, signal, self.signal_margin)
+
+    @staticmethod
+    def first_within(figs: list[CardFigures], card: object, margin: float) -> list[CardFigures]:
+        at = next((i for i, f in enumerate(figs) if f.card == card), None)
+        if at is None or at == 0 or figs[at].mean < figs[0].mean - margin:
             return figs
         return [figs[at], *figs[:at], *figs[at + 1:]]
 
@@ -251,6 +267,9 @@ def main() -> int:
     ap.add_argument("--pass-value", type=float, default=None, help="the trump model's pass value at every place")
     ap.add_argument("--sees-partner", default=None, metavar="SEED:DEALS",
                     help="for a measurement: shown partner's cards, from the arena's seed and deals")
+    ap.add_argument("--sees-partner-cards", choices=("all", "trumps", "points"), default="all",
+                    help="which of partner's cards --sees-partner shows: all, its trumps, or its cards of 10 "
+                    "points or more (aces, tens, the jack and nine of trumps)")
     ap.add_argument("--read-partner", type=float, default=None, metavar="FACTOR",
                     help="read partner's cards by the rules of thumb too: a sample's factor for each card of "
                     "partner's they would not have played")
@@ -260,6 +279,8 @@ def main() -> int:
                     help="a sample's factor for each signal it contradicts (else the player's own)")
     ap.add_argument("--signal-margin", type=float, default=0.0,
                     help="give the rules of thumb's signal whenever it costs at most this many points a deal")
+    ap.add_argument("--rule-margin", type=float, default=0.0,
+                    help="play the rules of thumb's card whenever it costs at most this many points a deal")
     args = ap.parse_args()
     if args.signal_mismatch is not None:
         sampling.SIGNAL_MISMATCH = args.signal_mismatch
@@ -284,6 +305,7 @@ def main() -> int:
                partner_mismatch=args.read_partner)
     bot.signals_read = args.signals
     bot.signal_margin = args.signal_margin
+    bot.rule_margin = args.rule_margin
     bot.blind_weight = args.blind
     if args.blind > 0:
         bot.solve_fn = bot.solve_blended
@@ -296,6 +318,7 @@ def main() -> int:
     if args.sees_partner is not None:
         seed, _, deals = args.sees_partner.partition(":")
         bot.partner_shown = OracleBot(int(seed), int(deals))
+        bot.partner_shown_cards = args.sees_partner_cards
     bot.name = (f"strong-mix-{first:g}-{last:g}-{args.policy}" + ("-sa-before" if args.sa_before else "")
                 + ("-play-model" if args.play_model else ""))
     return serve(bot, sys.stdin, sys.stdout)
