@@ -91,26 +91,31 @@ class TunedBot(StrongBot):
 
     def card(self, view: View) -> int:
         if self.partner_shown is not None and view.trump >= 0:
-            # Partner's cards placed for the samplers: every unseen card but them is barred from partner's
-            # hand, and them from the opponents' (the deductions the samplers read, View.excluded).
-            partner = view.seat ^ 2
-            kind = self.partner_shown_cards
-            points = TABLES[view.rules.values].points[view.trump]
-            told = FULL_DECK if kind == "all" else SUIT_MASKS[view.trump] if kind == "trumps" else \
-                sum(1 << c for c in range(32) if points[c] >= 10)
-            shown = self.partner_shown.true_hands(view)[partner] & told
-            barred = list(view.excluded)
-            for seat in range(4):
-                if seat == partner:
-                    barred[seat] |= view.unseen & told & ~shown
-                elif seat != view.seat:
-                    barred[seat] |= shown
-            view.__dict__["excluded"] = (barred[0], barred[1], barred[2], barred[3])
+            self.show_partner(view)
         if self.signals_read != "all":
             # Which discards on partner's trick are read as same-suit signals (View.signals).
             keep = view.partner if self.signals_read == "partner" else -1
             view.__dict__["signals"] = tuple(s for s in view.signals if s.seat == keep)
         return super().card(view)
+
+    def show_partner(self, view: View) -> None:
+        """Partner's cards (those of ``partner_shown_cards``) placed for the samplers: the unseen cards of
+        that kind partner does not hold are barred from its hand, and those it holds from the opponents'
+        (the deductions the samplers read, View.excluded)."""
+        assert self.partner_shown is not None
+        partner = view.seat ^ 2
+        kind = self.partner_shown_cards
+        points = TABLES[view.rules.values].points[view.trump]
+        told = FULL_DECK if kind == "all" else SUIT_MASKS[view.trump] if kind == "trumps" else \
+            sum(1 << c for c in range(32) if points[c] >= 10)
+        shown = self.partner_shown.true_hands(view)[partner] & told
+        barred = list(view.excluded)
+        for seat in range(4):
+            if seat == partner:
+                barred[seat] |= view.unseen & told & ~shown
+            elif seat != view.seat:
+                barred[seat] |= shown
+        view.__dict__["excluded"] = (barred[0], barred[1], barred[2], barred[3])
 
     def solve_blended(self, position: Any) -> dict[int, int]:
         """The solver's card values, each blended with its value after the trick is completed blind."""

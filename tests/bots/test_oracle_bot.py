@@ -1,5 +1,6 @@
 """benchmarks/oracle_bot.py, the player who sees every card (the ceiling of card play): it finds the arena's
-deal by its own hand and plays a card the solver values best on the true deal."""
+deal by its own hand and plays a card the solver values best on the true deal; and strong_hybrid_bot.py's
+strong player shown its partner's cards from it."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import random
 import pytest
 
 from klaverjas.bots import BasicBot, View
-from klaverjas.core import Deal, Rules
+from klaverjas.bots.sampling import deal_hidden
+from klaverjas.core import FULL_DECK, SUIT_MASKS, TABLES, Deal, Rules
 from klaverjas.solver import Position, solve
 
 from .helpers import load_benchmark
@@ -48,3 +50,35 @@ def test_a_hand_of_no_deal_of_the_seed_is_refused() -> None:
     deal.set_trump(0, 1)
     with pytest.raises(SystemExit, match="no deal of seed 5"):
         ORACLE.OracleBot(5, 3).card(View.of(deal, deal.turn))
+
+
+@pytest.mark.parametrize("kind", ["all", "trumps", "points"])
+def test_partner_cards_shown_reach_every_sample_and_no_others(kind: str) -> None:
+    # strong_hybrid_bot.py --sees-partner: the samplers give partner exactly its true cards of the kind shown.
+    hybrid = load_benchmark("strong_hybrid_bot")
+    rules = Rules.parse("rotterdam")
+    seed, index = 5, 2
+    bot = hybrid.TunedBot()
+    bot.partner_shown = ORACLE.OracleBot(seed, 6)
+    bot.partner_shown_cards = kind
+    deal = Deal.new(rules, index % 4, random.Random(f"{seed}:{index}"))
+    basic = BasicBot()
+    while not deal.selection.done:
+        seat = deal.selection.to_move
+        assert seat is not None
+        deal.choose_trump(basic.trump(View.of(deal, seat)))
+    deal.play(basic.card(View.of(deal, deal.turn)))  # one card, so the seat to move sees a trick
+    view = View.of(deal, deal.turn)
+    partner = view.seat ^ 2
+    points = TABLES[rules.values].points[view.trump]
+    told = FULL_DECK if kind == "all" else SUIT_MASKS[view.trump] if kind == "trumps" else \
+        sum(1 << c for c in range(32) if points[c] >= 10)
+    bot.show_partner(view)
+    rng = random.Random(1)
+    others = set()
+    for _ in range(30):
+        hands = deal_hidden(view, rng)
+        assert hands is not None
+        assert hands[partner] & told == deal.hands[partner] & told
+        others.add(hands[partner])
+    assert (len(others) == 1) == (kind == "all")
