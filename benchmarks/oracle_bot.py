@@ -25,9 +25,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from klaverjas.bots.base import Bot  # noqa: E402
 from klaverjas.bots.basic import BasicBot  # noqa: E402
 from klaverjas.bots.protocol import serve  # noqa: E402
+from klaverjas.bots.strong import position_of  # noqa: E402
 from klaverjas.bots.view import View  # noqa: E402
 from klaverjas.core import TABLES, Deal, Rules, TrumpAction, cards_of  # noqa: E402
-from klaverjas.solver import Position, Solver  # noqa: E402
+from klaverjas.solver import Solver  # noqa: E402
 
 Hands = tuple[int, int, int, int]
 
@@ -39,26 +40,24 @@ class OracleBot(Bot):
         self.seed = seed
         self.deals = deals
         self.solver = Solver()
-        self._by_hand: dict[tuple[Rules, int, int], Hands] = {}
-        self._dealt_for: set[Rules] = set()
+        # Per rule set: every deal of the seed, by (seat, that seat's dealt hand).
+        self._by_hand: dict[Rules, dict[tuple[int, int], Hands]] = {}
 
-    def _index(self, rules: Rules) -> None:
-        # Every deal of the seed, by each seat's dealt hand (the deal's dealer is its index mod 4).
-        key = rules
-        if key in self._dealt_for:
-            return
-        for i in range(self.deals):
-            deal = Deal.new(rules, i % 4, random.Random(f"{self.seed}:{i}"))
-            hands = (deal.hands[0], deal.hands[1], deal.hands[2], deal.hands[3])
-            for seat in range(4):
-                self._by_hand[(key, seat, hands[seat])] = hands
-        self._dealt_for.add(key)
+    def _index(self, rules: Rules) -> dict[tuple[int, int], Hands]:
+        index = self._by_hand.get(rules)
+        if index is None:
+            index = self._by_hand[rules] = {}
+            for i in range(self.deals):  # dealt as the arena deals them: the dealer is the index mod 4
+                deal = Deal.new(rules, i % 4, random.Random(f"{self.seed}:{i}"))
+                hands = (deal.hands[0], deal.hands[1], deal.hands[2], deal.hands[3])
+                for seat in range(4):
+                    index[(seat, hands[seat])] = hands
+        return index
 
     def true_hands(self, view: View) -> Hands:
         """The four hands as they are now, from the dealt deal this seat's cards belong to."""
-        self._index(view.rules)
         dealt = view.hand | view.played_by[view.seat]
-        hands = self._by_hand.get((view.rules, view.seat, dealt))
+        hands = self._index(view.rules).get((view.seat, dealt))
         if hands is None:
             raise SystemExit(f"oracle_bot: no deal of seed {self.seed} (first {self.deals}) gives this hand")
         played = view.played
@@ -71,12 +70,7 @@ class OracleBot(Bot):
         legal = cards_of(view.legal)
         if len(legal) == 1:
             return legal[0]
-        tricks = [0, 0]
-        for past in view.tricks:
-            tricks[past.winner & 1] += 1
-        pos = Position(view.rules, view.trump, view.makers, self.true_hands(view), view.leader, view.trick,
-                       view.points, view.roem, (tricks[0], tricks[1]))
-        best = self.solver.solve(pos).best
+        best = self.solver.solve(position_of(view, self.true_hands(view))).best
         points, strength = TABLES[view.rules.values].points[view.trump], TABLES[view.rules.values].strength[view.trump]
         return min(best, key=lambda c: (points[c], strength[c]))
 

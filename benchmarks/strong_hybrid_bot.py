@@ -168,11 +168,14 @@ class TunedBot(StrongBot):
     def signalled(self, view: View, figs: list[CardFigures]) -> list[CardFigures]:
         """``figs`` with the rules of thumb's signal card first when it costs at most ``signal_margin``, or
         their card when it costs at most ``rule_margin`` (a partner reading the cards by them reads more)."""
+        if self.rule_margin <= 0 and (self.signal_margin <= 0 or not view.trick):
+            return figs
+        options = card_options(view)
         if self.rule_margin > 0:
-            figs = self.first_within(figs, card_options(view)[0].action, self.rule_margin)
+            figs = self.first_within(figs, options[0].action, self.rule_margin)
         if self.signal_margin <= 0 or not view.trick:
             return figs
-        signal = next((o.action for o in card_options(view) if o.code.startswith("signal_")), None)
+        signal = next((o.action for o in options if o.code.startswith("signal_")), None)
         return self.first_within(figs, signal, self.signal_margin)
 
     @staticmethod
