@@ -58,14 +58,21 @@ def kind_of(row: Row) -> str:
         "follow: another card of equal points"
 
 
-def decisions(rules: Rules, seed: int, index: int, players: list[TunedBot], informed: TunedBot) -> list[Row]:
-    """The decisions of deal ``index`` that the informed player makes otherwise, valued on the true deal."""
+def play(rules: Rules, seed: int, index: int, players: list[TunedBot]) -> tuple[Deal, Deal]:
+    """Deal ``index`` of ``seed`` as the arena deals it, played by ``players`` (reseeded for it, so it plays
+    again alike), and the same deal at its first card."""
     for seat, bot in enumerate(players):
         bot.reseed(1000 * index + seat)
     played = play_deal(rules, index % 4, f"{seed}:{index}", players, trump_by=players[0])
     deal = Deal(rules, played.dealer, list(played.initial), played.selection.proposed, played.carry)
     for _, action in played.selection.events:
         deal.choose_trump(action)
+    return played, deal
+
+
+def decisions(rules: Rules, seed: int, index: int, players: list[TunedBot], informed: TunedBot) -> list[Row]:
+    """The decisions of deal ``index`` that the informed player makes otherwise, valued on the true deal."""
+    played, deal = play(rules, seed, index, players)
     rows = []
     for n, card in enumerate(c for t in played.tricks for c in t.cards):
         seat = deal.turn

@@ -4,8 +4,7 @@ the deal really played and valued there."""
 from __future__ import annotations
 
 from klaverjas.bots import View
-from klaverjas.bots.arena import play_deal
-from klaverjas.core import Deal, Rules
+from klaverjas.core import Rules
 from klaverjas.solver import Position, solve
 
 from .helpers import load_benchmark
@@ -22,12 +21,8 @@ def test_changed_decisions_are_the_deals_own_and_valued_on_it() -> None:
     rows = INFO.decisions(rules, seed, index, players, informed)
     assert rows, "shown partner's cards, strong changes some card of this deal"
     # The same deal again (the players are reseeded per deal, so it replays alike), checked against each row.
-    for seat, bot in enumerate(players):
-        bot.reseed(1000 * index + seat)
-    played = play_deal(rules, index % 4, f"{seed}:{index}", players, trump_by=players[0])
-    deal = Deal(rules, played.dealer, list(played.initial), played.selection.proposed, played.carry)
-    for _, action in played.selection.events:
-        deal.choose_trump(action)
+    played, deal = INFO.play(rules, seed, index, players)
+    assert deal.selection.done and not deal.plays and played.is_over
     by_play = {4 * r["trick"] + r["place"]: r for r in rows}
     for n, card in enumerate(c for t in played.tricks for c in t.cards):
         row = by_play.get(n)
