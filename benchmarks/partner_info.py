@@ -30,10 +30,10 @@ from benchmarks.oracle_bot import OracleBot  # noqa: E402
 from benchmarks.strong_hybrid_bot import TunedBot  # noqa: E402
 
 from klaverjas.bots.arena import play_deal  # noqa: E402
-from klaverjas.bots.strong import SolverWorkClock, position_of  # noqa: E402
+from klaverjas.bots.strong import SolverWorkClock  # noqa: E402
 from klaverjas.bots.view import View  # noqa: E402
 from klaverjas.core import TABLES, Deal, Rules  # noqa: E402
-from klaverjas.solver import solve  # noqa: E402
+from klaverjas.solver import Position, solve  # noqa: E402
 
 Row = dict[str, int]
 
@@ -73,18 +73,17 @@ def play(rules: Rules, seed: int, index: int, players: list[TunedBot]) -> tuple[
 def decisions(rules: Rules, seed: int, index: int, players: list[TunedBot], informed: TunedBot) -> list[Row]:
     """The decisions of deal ``index`` that the informed player makes otherwise, valued on the true deal."""
     played, deal = play(rules, seed, index, players)
+    points = TABLES[rules.values].points[deal.trump]
     rows = []
     for n, card in enumerate(c for t in played.tricks for c in t.cards):
         seat = deal.turn
         view = View.of(deal, seat)
         if view.legal.bit_count() > 1:
             informed.reseed(1000 * index + 10 + n)
-            other = informed.card(View.of(deal, seat))
+            other = informed.card(view)
             if other != card:
-                values = solve(position_of(view, (deal.hands[0], deal.hands[1], deal.hands[2], deal.hands[3])),
-                               "real").cards
+                values = solve(Position.from_deal(deal), "real").cards
                 sign = 1 if seat % 2 == 0 else -1
-                points = TABLES[rules.values].points[deal.trump]
                 rows.append({"deal": index, "trick": n // 4, "place": len(deal.trick),
                              "maker": int(deal.makers == seat % 2), "gain": sign * (values[other] - values[card]),
                              "played": card, "informed": other, "played_trump": int(card >> 3 == deal.trump),
