@@ -84,6 +84,11 @@ class TunedBot(StrongBot):
     signal_margin = 0.0
     # The rules of thumb's card whenever its value is within this many points of the best card's.
     rule_margin = 0.0
+    # Points added to a trump lead's value by the makers' side in the first ``trump_lead_tricks`` tricks: do
+    # the samples undervalue drawing trumps (seeing partner's cards turns plain leads into trump leads)?
+    trump_lead_bonus = 0.0
+    trump_lead_tricks = 8
+    trump_lead_side = "makers"
 
     def reseed(self, seed: int) -> None:
         self.game_seed = seed
@@ -158,12 +163,22 @@ class TunedBot(StrongBot):
         # of them searched more samples or played another card.
         self.rng.seed(f"{self.game_seed}:{len(view.tricks)}:{len(view.trick)}")
         if self.first_budget_ms is None or view.tricks:
-            return self.signalled(view, super().figures(view))
+            return self.trump_leads(view, self.signalled(view, super().figures(view)))
         budget, self.budget_ms = self.budget_ms, self.first_budget_ms
         try:
-            return self.signalled(view, super().figures(view))
+            return self.trump_leads(view, self.signalled(view, super().figures(view)))
         finally:
             self.budget_ms = budget
+
+    def trump_leads(self, view: View, figs: list[CardFigures]) -> list[CardFigures]:
+        """``figs`` with ``trump_lead_bonus`` added to every trump lead's value, at the leads it applies to."""
+        makers = view.makers == view.seat % 2
+        side = {"makers": makers, "defenders": not makers, "both": True}[self.trump_lead_side]
+        if self.trump_lead_bonus == 0 or view.trick or len(view.tricks) >= self.trump_lead_tricks or not side:
+            return figs
+        bonus = self.trump_lead_bonus
+        out = [replace(f, mean=f.mean + bonus) if f.card >> 3 == view.trump else f for f in figs]
+        return sorted(out, key=lambda f: -f.mean)
 
     def signalled(self, view: View, figs: list[CardFigures]) -> list[CardFigures]:
         """``figs`` with the rules of thumb's signal card first when it costs at most ``signal_margin``, or
@@ -289,6 +304,11 @@ def main() -> int:
                     help="give the rules of thumb's signal whenever it costs at most this many points a deal")
     ap.add_argument("--rule-margin", type=float, default=0.0,
                     help="play the rules of thumb's card whenever it costs at most this many points a deal")
+    ap.add_argument("--trump-lead-bonus", type=float, default=0.0,
+                    help="points added to the value of a trump lead (by --trump-lead-side, in the first "
+                    "--trump-lead-tricks tricks)")
+    ap.add_argument("--trump-lead-tricks", type=int, default=8)
+    ap.add_argument("--trump-lead-side", choices=("makers", "defenders", "both"), default="makers")
     args = ap.parse_args()
     if args.signal_mismatch is not None:
         sampling.SIGNAL_MISMATCH = args.signal_mismatch
@@ -314,6 +334,9 @@ def main() -> int:
     bot.signals_read = args.signals
     bot.signal_margin = args.signal_margin
     bot.rule_margin = args.rule_margin
+    bot.trump_lead_bonus = args.trump_lead_bonus
+    bot.trump_lead_tricks = args.trump_lead_tricks
+    bot.trump_lead_side = args.trump_lead_side
     bot.blind_weight = args.blind
     if args.blind > 0:
         bot.solve_fn = bot.solve_blended

@@ -175,6 +175,25 @@ def _makers(deal: Deal) -> int | None:
     return None if maker is None or not deal.rules.has_makers else maker & 1
 
 
+def play_pair_deals(rules: Rules, seed: int, index: int, bots: tuple[Bot, Bot], decider: Bot | None = None,
+                    timings: tuple[Timings | None, Timings | None] = (None, None)) -> tuple[Deal, Deal]:
+    """Deal ``index`` of a duplicate run played twice: ``bots[0]`` at NS, then at EW.
+
+    Every bot is reseeded before each game by the side and the game, not by its name: two runs that
+    differ only in one side's options draw the same random numbers in every game, so they differ only
+    where the options change a decision (and what follows from it)."""
+    a, b = bots
+    ta, tb = timings
+    deals = []
+    for game, (seats, times) in enumerate((([a, b, a, b], [ta, tb, ta, tb]), ([b, a, b, a], [tb, ta, tb, ta]))):
+        for side, bot in (("a", a), ("b", b)):
+            bot.reseed(zlib.crc32(f"{seed}:{index}:{game}:{side}".encode()))
+        if decider is not None:
+            decider.reseed(zlib.crc32(f"{seed}:{index}:trump".encode()))
+        deals.append(play_deal(rules, index % 4, pair_seed(seed, index), seats, times, decider))
+    return deals[0], deals[1]
+
+
 def play_pairs(spec_a: str, spec_b: str, rules_text: str, seed: int, indices: Iterable[int],
                bots: tuple[Bot, Bot] | None = None, trump_spec: str | None = None,
                trump_bot: Bot | None = None) -> tuple[list[PairResult], Timings, Timings]:
@@ -191,18 +210,7 @@ def play_pairs(spec_a: str, spec_b: str, rules_text: str, seed: int, indices: It
     results = []
     try:
         for i in indices:
-            dealer = i % 4
-            deals = []
-            for game, (seats, times) in enumerate((([a, b, a, b], [ta, tb, ta, tb]), ([b, a, b, a], [tb, ta, tb, ta]))):
-                # By the side and the game, not the bot's name: two runs that differ only in one side's options
-                # draw the same random numbers in every game, so they differ only where the options change a
-                # decision (and what follows from it).
-                for side, bot in (("a", a), ("b", b)):
-                    bot.reseed(zlib.crc32(f"{seed}:{i}:{game}:{side}".encode()))
-                if decider is not None:
-                    decider.reseed(zlib.crc32(f"{seed}:{i}:trump".encode()))
-                deals.append(play_deal(rules, dealer, pair_seed(seed, i), seats, times, decider))
-            d1, d2 = deals
+            d1, d2 = play_pair_deals(rules, seed, i, (a, b), decider, (ta, tb))
             sc1, sc2 = d1.score(), d2.score()
             s1, s2 = sc1.scores, sc2.scores
             results.append(PairResult(i, ((s1[0], s1[1]), (s2[1], s2[0])), (_makers(d1), _makers(d2)),
