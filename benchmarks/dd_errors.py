@@ -79,6 +79,17 @@ def table(rows: list[Row], deals: int, title: str, key: Callable[[Row], object])
         print(f"  {k!s:28} {len(first) / deals:5.1f} {a:7.1f} | {len(second) / deals:5.1f} {b:7.1f} | {a - b:+7.1f}")
 
 
+def report(rows: list[Row], n: int, title: str, names: list[str]) -> None:
+    total = [sum(r["loss"] for r in rows if r["bot"] == b) / n for b in (0, 1)]
+    print(f"{title}, {n} deals: double-dummy loss a deal {total[0]:.1f} ({names[0]}) "
+          f"against {total[1]:.1f} ({names[1]}), difference {total[0] - total[1]:+.1f}")
+    table(rows, n, "by place in the trick (0: the lead)", lambda r: r["place"])
+    table(rows, n, "by trick", lambda r: r["trick"] + 1)
+    table(rows, n, "by side", lambda r: "makers" if r["maker"] else "defenders")
+    table(rows, n, "by kind", kind_of)
+    table(rows, n, "by side and kind", lambda r: ("makers " if r["maker"] else "defenders ") + kind_of(r))
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--bot", action="append", default=[], help="a level or 'cmd:<command line>'; twice")
@@ -86,8 +97,17 @@ def main() -> int:
     ap.add_argument("--rules", default="rotterdam")
     ap.add_argument("--seed", type=int, default=24)
     ap.add_argument("--deals", type=int, default=100)
-    ap.add_argument("--out", type=Path, default=None, help="every decision as a JSON line")
+    ap.add_argument("--out", type=Path, default=None,
+                    help="every decision as a JSON line, written as the run goes (a run stopped early keeps them)")
+    ap.add_argument("--report", type=Path, default=None, metavar="FILE",
+                    help="only print the tables of the deals in FILE (an --out file, also one still being written)")
     args = ap.parse_args()
+    if args.report is not None:
+        rows: list[Row] = [json.loads(line) for line in args.report.read_text().splitlines() if line.strip()]
+        whole = {r["deal"] for r in rows if r["game"] == 1}  # a deal whose second game is being played is left out
+        rows = [r for r in rows if r["deal"] in whole]
+        report(rows, max(len(whole), 1), str(args.report), ["first bot", "second bot"])
+        return 0
     if len(args.bot) != 2:
         ap.error(f"give two bots with --bot, got {len(args.bot)}")
     if args.deals < 1:
@@ -100,27 +120,24 @@ def main() -> int:
         ap.error(str(exc))
     bots = (make_bot(args.bot[0]), make_bot(args.bot[1]))
     decider = make_bot(args.trump_by) if args.trump_by else None
-    rows: list[Row] = []
+    rows = []
+    out = args.out.open("w") if args.out is not None else None
     try:
         for i in range(args.deals):
             for game, played in enumerate(play_pair_deals(rules, args.seed, i, bots, decider)):
-                rows += game_rows(played, (0, 1, 0, 1) if game == 0 else (1, 0, 1, 0), i, game)
+                deal_rows = game_rows(played, (0, 1, 0, 1) if game == 0 else (1, 0, 1, 0), i, game)
+                rows += deal_rows
+                if out is not None:
+                    out.write("".join(json.dumps(r) + "\n" for r in deal_rows))
+                    out.flush()
             print(f"\r{i + 1} deals", end="", file=sys.stderr, flush=True)
     finally:
         for bot in (*bots, *([decider] if decider else [])):
             bot.close()
+        if out is not None:
+            out.close()
     print(file=sys.stderr)
-    if args.out is not None:
-        args.out.write_text("".join(json.dumps(r) + "\n" for r in rows))
-    n = args.deals
-    total = [sum(r["loss"] for r in rows if r["bot"] == b) / n for b in (0, 1)]
-    print(f"{args.rules}, seed {args.seed}, {n} deals: double-dummy loss a deal {total[0]:.1f} ({args.bot[0]}) "
-          f"against {total[1]:.1f} ({args.bot[1]}), difference {total[0] - total[1]:+.1f}")
-    table(rows, n, "by place in the trick (0: the lead)", lambda r: r["place"])
-    table(rows, n, "by trick", lambda r: r["trick"] + 1)
-    table(rows, n, "by side", lambda r: "makers" if r["maker"] else "defenders")
-    table(rows, n, "by kind", kind_of)
-    table(rows, n, "by side and kind", lambda r: ("makers " if r["maker"] else "defenders ") + kind_of(r))
+    report(rows, args.deals, f"{args.rules}, seed {args.seed}", args.bot)
     return 0
 
 

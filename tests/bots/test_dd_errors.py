@@ -3,6 +3,11 @@ deal; the losses of the last tricks checked against plain minimax."""
 
 from __future__ import annotations
 
+import json
+import sys
+from pathlib import Path
+
+import pytest
 from tests.solver import minimax as reference
 
 from klaverjas.bots.arena import make_bot, play_pair_deals, play_pairs
@@ -54,3 +59,18 @@ def test_kinds_of_decision() -> None:
     assert ERRORS.kind_of(row(2, 0, 1)) == "follow the led suit"
     assert ERRORS.kind_of(row(1, 1, 0)) == "ruff"
     assert ERRORS.kind_of(row(3, 0, 0)) == "discard"
+
+
+def test_a_report_of_a_file_still_being_written_leaves_the_unfinished_deal_out(tmp_path: Path,
+                                                                               capsys: pytest.CaptureFixture[str],
+                                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    def row(deal: int, game: int, bot: int, loss: int) -> str:
+        return json.dumps({"deal": deal, "game": game, "bot": bot, "trick": 0, "place": 0, "maker": 1, "trump": 1,
+                           "follows": 1, "loss": loss}) + "\n"
+
+    out = tmp_path / "dd.jsonl"
+    out.write_text(row(0, 0, 0, 10) + row(0, 1, 1, 4) + row(1, 0, 0, 100))
+    monkeypatch.setattr(sys, "argv", ["dd_errors.py", "--report", str(out)])
+    assert ERRORS.main() == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert "1 deals: double-dummy loss a deal 10.0 (first bot) against 4.0 (second bot), difference +6.0" in first
