@@ -89,6 +89,9 @@ class TunedBot(StrongBot):
     trump_lead_bonus = 0.0
     trump_lead_tricks = 8
     trump_lead_side = "makers"
+    # The playouts' share by kind of decision ("defenders-1-follow": a defender second in the trick holding the
+    # led suit; "makers-0": a maker's lead), where given; the others by the trick (playout_mix).
+    class_mix: dict[str, float] = {}
 
     def reseed(self, seed: int) -> None:
         self.game_seed = seed
@@ -170,6 +173,12 @@ class TunedBot(StrongBot):
         finally:
             self.budget_ms = budget
 
+    def playout_weight(self, view: View) -> float:
+        for key in reversed(decision_kinds(view)):
+            if key in self.class_mix:
+                return self.class_mix[key]
+        return super().playout_weight(view)
+
     def trump_leads(self, view: View, figs: list[CardFigures]) -> list[CardFigures]:
         """``figs`` with ``trump_lead_bonus`` added to every trump lead's value, at the leads it applies to."""
         makers = view.makers == view.seat % 2
@@ -212,6 +221,17 @@ class TunedBot(StrongBot):
         other = self.policy_values(view, self.second_policy)
         w = self.second_weight
         return [(1 - w) * a + w * b for a, b in zip(values, other, strict=True)]
+
+
+def decision_kinds(view: View) -> list[str]:
+    """The kinds a decision belongs to, broadest first: the side and place ("makers-0"), then for a follower
+    whether it holds the led suit ("defenders-1-follow", "defenders-1-void")."""
+    side = "makers" if view.makers == view.seat % 2 else "defenders"
+    kinds = [f"{side}-{len(view.trick)}"]
+    if view.trick:
+        holds = view.hand & SUIT_MASKS[view.trick[0] >> 3]
+        kinds.append(f"{kinds[0]}-{'follow' if holds else 'void'}")
+    return kinds
 
 
 class SaBeforeBot(TunedBot):
@@ -309,7 +329,16 @@ def main() -> int:
                     "--trump-lead-tricks tricks)")
     ap.add_argument("--trump-lead-tricks", type=int, default=8)
     ap.add_argument("--trump-lead-side", choices=("makers", "defenders", "both"), default="makers")
+    ap.add_argument("--class-mix", action="append", default=[], metavar="KIND=W",
+                    help="the playouts' share W at decisions of KIND (e.g. defenders-1-follow, makers-0); repeatable")
     args = ap.parse_args()
+    class_mix = {}
+    for item in args.class_mix:
+        kind, _, weight = item.partition("=")
+        try:
+            class_mix[kind] = float(weight)
+        except ValueError:
+            ap.error(f"--class-mix: expected KIND=WEIGHT, got {item!r}")
     if args.signal_mismatch is not None:
         sampling.SIGNAL_MISMATCH = args.signal_mismatch
     if args.bidding_model is not None or args.pass_value is not None:
@@ -334,6 +363,7 @@ def main() -> int:
     bot.signals_read = args.signals
     bot.signal_margin = args.signal_margin
     bot.rule_margin = args.rule_margin
+    bot.class_mix = class_mix
     bot.trump_lead_bonus = args.trump_lead_bonus
     bot.trump_lead_tricks = args.trump_lead_tricks
     bot.trump_lead_side = args.trump_lead_side

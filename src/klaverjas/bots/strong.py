@@ -271,8 +271,7 @@ class StrongBot(Bot):
         if not n or weight <= 0:
             return [CardFigures(c, 0.0, 0, 0) for c in legal]
         figs = [CardFigures(c, totals[c] / weight, holds[c], n) for c in legal]
-        first, last = self.playout_mix
-        mix = first + (last - first) * len(view.tricks) / 7 if solves else 1.0
+        mix = self.playout_weight(view) if solves else 1.0
         played_out = self.playout_values(view, drawn, evidence) if mix > 0 else None
         if played_out is not None:
             figs = [replace(f, mean=(1 - mix) * f.mean + mix * played_out[f.card]) for f in figs]
@@ -280,6 +279,11 @@ class StrongBot(Bot):
         rank = {o.action: i for i, o in enumerate(card_options(view))}
         figs.sort(key=lambda f: (-round(f.mean, 6), rank[f.card]))
         return figs
+
+    def playout_weight(self, view: View) -> float:
+        """The playouts' share of a card's value at this decision (the double-dummy mean has the rest)."""
+        first, last = self.playout_mix
+        return first + (last - first) * len(view.tricks) / 7
 
     def playout_values(self, view: View, drawn: Sequence[World] = (),
                        evidence: PlayEvidence | None = None) -> list[float] | None:
