@@ -26,6 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.dd_errors import replay  # noqa: E402
 from benchmarks.oracle_bot import OracleBot  # noqa: E402
 from benchmarks.strong_hybrid_bot import TunedBot  # noqa: E402
 
@@ -64,10 +65,7 @@ def play(rules: Rules, seed: int, index: int, players: list[TunedBot]) -> tuple[
     for seat, bot in enumerate(players):
         bot.reseed(1000 * index + seat)
     played = play_deal(rules, index % 4, f"{seed}:{index}", players, trump_by=players[0])
-    deal = Deal(rules, played.dealer, list(played.initial), played.selection.proposed, played.carry)
-    for _, action in played.selection.events:
-        deal.choose_trump(action)
-    return played, deal
+    return played, replay(played)
 
 
 def decisions(rules: Rules, seed: int, index: int, players: list[TunedBot], informed: TunedBot) -> list[Row]:
