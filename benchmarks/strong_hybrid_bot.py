@@ -22,7 +22,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
@@ -78,6 +78,7 @@ class TunedBot(StrongBot):
     partner_shown: OracleBot | None = None
     # Which of partner's cards it is shown: all, its trumps, or its cards of 10 points or more.
     partner_shown_cards = "all"
+    partner_has_trump: bool | None = None  # told "any-trump": whether partner holds one now
     # Whose discards on partner's trick are read as same-suit signals: everyone's, partner's alone, nobody's.
     signals_read = "all"
     # Signals given: basic's signal card whenever its value is within this many points of the best card's.
@@ -113,6 +114,17 @@ class TunedBot(StrongBot):
         assert self.partner_shown is not None
         partner = view.seat ^ 2
         kind = self.partner_shown_cards
+        self.partner_has_trump = None
+        if kind == "any-trump":
+            # Told only whether partner still holds a trump: none bars every trump from its hand; some
+            # leaves the samples that give it none out (the playouts' deals then do not know it).
+            trumps = view.unseen & SUIT_MASKS[view.trump]
+            self.partner_has_trump = bool(self.partner_shown.true_hands(view)[partner] & trumps)
+            if not self.partner_has_trump:
+                barred = list(view.excluded)
+                barred[partner] |= trumps
+                view.__dict__["excluded"] = (barred[0], barred[1], barred[2], barred[3])
+            return
         points = TABLES[view.rules.values].points[view.trump]
         told = FULL_DECK if kind == "all" else SUIT_MASKS[view.trump] if kind == "trumps" else \
             sum(1 << c for c in range(32) if points[c] >= 10)
@@ -124,6 +136,24 @@ class TunedBot(StrongBot):
             elif seat != view.seat:
                 barred[seat] |= shown
         view.__dict__["excluded"] = (barred[0], barred[1], barred[2], barred[3])
+
+    def weighed_worlds(self, view: View, evidence: PlayEvidence | None) -> Iterator[World]:
+        worlds = super().weighed_worlds(view, evidence)
+        if not self.partner_has_trump or view.trump < 0:
+            yield from worlds
+            return
+        trumps = SUIT_MASKS[view.trump]
+        partner = view.seat ^ 2
+        for world in worlds:
+            # Redrawn (a few times) while the sample gives partner no trump, which it is known to hold.
+            for _ in range(20):
+                if world.hands[partner] & trumps:
+                    break
+                again = sampling.sample_worlds(view, 1, self.rng, evidence, self.partner_bids_by_model)
+                if not again:
+                    break
+                world = again[0]
+            yield world
 
     def solve_blended(self, position: Any) -> dict[int, int]:
         """The solver's card values, each blended with its value after the trick is completed blind."""
@@ -310,9 +340,10 @@ def main() -> int:
     ap.add_argument("--pass-value", type=float, default=None, help="the trump model's pass value at every place")
     ap.add_argument("--sees-partner", default=None, metavar="SEED:DEALS",
                     help="for a measurement: shown partner's cards, from the arena's seed and deals")
-    ap.add_argument("--sees-partner-cards", choices=("all", "trumps", "points"), default="all",
+    ap.add_argument("--sees-partner-cards", choices=("all", "trumps", "points", "any-trump"), default="all",
                     help="which of partner's cards --sees-partner shows: all, its trumps, or its cards of 10 "
-                    "points or more (aces, tens, the jack and nine of trumps)")
+                    "points or more (aces, tens, the jack and nine of trumps); any-trump: only whether it holds "
+                    "a trump")
     ap.add_argument("--read-partner", type=float, default=None, metavar="FACTOR",
                     help="read partner's cards by the rules of thumb too: a sample's factor for each card of "
                     "partner's they would not have played")

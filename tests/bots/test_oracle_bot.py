@@ -82,3 +82,33 @@ def test_partner_cards_shown_reach_every_sample_and_no_others(kind: str) -> None
         assert hands[partner] & told == deal.hands[partner] & told
         others.add(hands[partner])
     assert (len(others) == 1) == (kind == "all")
+
+
+def test_told_only_whether_partner_holds_a_trump_every_sample_agrees() -> None:
+    # strong_hybrid_bot.py --sees-partner-cards any-trump: none bars trumps from partner's hand, some redraws
+    # the samples that give it none.
+    hybrid = load_benchmark("strong_hybrid_bot")
+    rules = Rules.parse("rotterdam")
+    seed = 5
+    bot = hybrid.TunedBot(samples=25, seed=1)
+    bot.partner_shown = ORACLE.OracleBot(seed, 12)
+    bot.partner_shown_cards = "any-trump"
+    basic = BasicBot()
+    seen = set()
+    for index in range(12):
+        deal = Deal.new(rules, index % 4, random.Random(f"{seed}:{index}"))
+        while not deal.selection.done:
+            seat = deal.selection.to_move
+            assert seat is not None
+            deal.choose_trump(basic.trump(View.of(deal, seat)))
+        deal.play(basic.card(View.of(deal, deal.turn)))
+        view = View.of(deal, deal.turn)
+        partner = view.seat ^ 2
+        trumps = SUIT_MASKS[view.trump]
+        holds = bool(deal.hands[partner] & trumps)
+        seen.add(holds)
+        bot.show_partner(view)
+        worlds = list(bot.weighed_worlds(view, None))
+        assert len(worlds) == 25
+        assert all(bool(w.hands[partner] & trumps) == holds for w in worlds)
+    assert seen == {True, False}, "deals of both kinds were tried"
