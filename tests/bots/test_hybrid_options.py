@@ -1,0 +1,68 @@
+"""benchmarks/strong_hybrid_bot.py's settings by kind of decision: the playouts' share (--class-mix) and the
+bonus of a trump lead (--trump-lead-bonus), each where it applies and nowhere else."""
+
+from __future__ import annotations
+
+import random
+
+from klaverjas.bots import BasicBot, View
+from klaverjas.bots.strong import CardFigures
+from klaverjas.core import SUIT_MASKS, Deal, Rules
+
+from .helpers import load_benchmark
+
+HYBRID = load_benchmark("strong_hybrid_bot")
+
+
+def views_of_a_deal(seed: str) -> list[View]:
+    """Every card decision of a deal played by the rules of thumb, as the seat to play saw it."""
+    deal = Deal.new(Rules.parse("rotterdam"), 0, random.Random(seed))
+    basic = BasicBot()
+    while not deal.selection.done:
+        seat = deal.selection.to_move
+        assert seat is not None
+        deal.choose_trump(basic.trump(View.of(deal, seat)))
+    views = []
+    while not deal.is_over:
+        view = View.of(deal, deal.turn)
+        views.append(view)
+        deal.play(basic.card(view))
+    return views
+
+
+def test_the_kinds_of_a_decision_and_the_playouts_share_of_each() -> None:
+    bot = HYBRID.TunedBot()
+    bot.class_mix = {"defenders-1-follow": 1.0, "makers-0": 0.0}
+    kinds_seen = set()
+    for view in views_of_a_deal("kinds"):
+        side = "makers" if view.makers == view.seat % 2 else "defenders"
+        kinds = HYBRID.decision_kinds(view)
+        assert kinds[0] == f"{side}-{len(view.trick)}"
+        if view.trick:
+            holds = view.hand & SUIT_MASKS[view.trick[0] >> 3] != 0
+            assert kinds[1:] == [f"{kinds[0]}-{'follow' if holds else 'void'}"]
+        else:
+            assert kinds[1:] == []
+        kinds_seen.add(kinds[-1])
+        own = HYBRID.StrongBot.playout_weight(bot, view)
+        expected = 1.0 if kinds[-1] == "defenders-1-follow" else 0.0 if kinds[0] == "makers-0" else own
+        assert bot.playout_weight(view) == expected
+    assert {"defenders-1-follow", "makers-0"} <= kinds_seen
+
+
+def test_a_trump_lead_bonus_only_for_the_side_and_tricks_given() -> None:
+    bot = HYBRID.TunedBot()
+    bot.trump_lead_bonus, bot.trump_lead_tricks, bot.trump_lead_side = 50.0, 4, "makers"
+    changed = 0
+    for view in views_of_a_deal("leads"):
+        figs = [CardFigures(c, float(i), 0, 1) for i, c in enumerate(sorted(
+            (c for c in range(32) if view.legal >> c & 1), key=lambda c: -(c >> 3 == view.trump)))]
+        figs.sort(key=lambda f: -f.mean)
+        out = bot.trump_leads(view, figs)
+        applies = not view.trick and len(view.tricks) < 4 and view.makers == view.seat % 2
+        for before, after in zip(sorted(figs, key=lambda f: f.card), sorted(out, key=lambda f: f.card), strict=True):
+            bonus = 50.0 if applies and before.card >> 3 == view.trump else 0.0
+            assert after.mean == before.mean + bonus
+            changed += bonus > 0
+        assert [f.mean for f in out] == sorted((f.mean for f in out), reverse=True)
+    assert changed > 0
