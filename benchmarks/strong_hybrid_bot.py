@@ -116,27 +116,26 @@ class TunedBot(StrongBot):
         assert self.partner_shown is not None
         partner = view.seat ^ 2
         kind = self.partner_shown_cards
+        true_hand = self.partner_shown.true_hands(view)[partner]
+        barred = list(view.excluded)
         self.partner_has_trump = None
         if kind == "any-trump":
-            # Told only whether partner still holds a trump: none bars every trump from its hand; some
-            # leaves the samples that give it none out (the playouts' deals then do not know it).
+            # Told only whether partner still holds a trump: none bars every trump from its hand; some makes
+            # weighed_worlds redraw the samples that give it none (the playouts' deals then do not know it).
             trumps = view.unseen & SUIT_MASKS[view.trump]
-            self.partner_has_trump = bool(self.partner_shown.true_hands(view)[partner] & trumps)
+            self.partner_has_trump = bool(true_hand & trumps)
             if not self.partner_has_trump:
-                barred = list(view.excluded)
                 barred[partner] |= trumps
-                view.__dict__["excluded"] = (barred[0], barred[1], barred[2], barred[3])
-            return
-        points = TABLES[view.rules.values].points[view.trump]
-        told = FULL_DECK if kind == "all" else SUIT_MASKS[view.trump] if kind == "trumps" else \
-            sum(1 << c for c in range(32) if points[c] >= 10)
-        shown = self.partner_shown.true_hands(view)[partner] & told
-        barred = list(view.excluded)
-        for seat in range(4):
-            if seat == partner:
-                barred[seat] |= view.unseen & told & ~shown
-            elif seat != view.seat:
-                barred[seat] |= shown
+        else:
+            points = TABLES[view.rules.values].points[view.trump]
+            told = FULL_DECK if kind == "all" else SUIT_MASKS[view.trump] if kind == "trumps" else \
+                sum(1 << c for c in range(32) if points[c] >= 10)
+            shown = true_hand & told
+            for seat in range(4):
+                if seat == partner:
+                    barred[seat] |= view.unseen & told & ~shown
+                elif seat != view.seat:
+                    barred[seat] |= shown
         view.__dict__["excluded"] = (barred[0], barred[1], barred[2], barred[3])
 
     def weighed_worlds(self, view: View, evidence: PlayEvidence | None) -> Iterator[World]:
