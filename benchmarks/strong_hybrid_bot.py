@@ -13,7 +13,8 @@ is played again alike and two arms beside each other draw the same samples where
 which same-suit signals it reads and when it gives them; ``--sees-partner SEED:DEALS`` shows it partner's cards,
 to measure what they are worth (benchmarks/oracle_bot.py finds them from the arena's seed; ``--sees-partner-cards``
 which of them, or only whether it holds a trump); ``--trump-lead-bonus P`` adds P points to the makers' trump
-leads and ``--class-mix KIND=W`` gives the playouts another share at one kind of decision.
+leads, ``--draw-trumps N`` makes a maker holding the highest trump left and N trumps lead one while an opponent may
+hold a trump, and ``--class-mix KIND=W`` gives the playouts another share at one kind of decision.
 
     klaverjas arena --bot 'cmd:.venv/bin/python benchmarks/strong_hybrid_bot.py --mix 0' \\
         --bot 'cmd:.venv/bin/python benchmarks/flatmc_bot.py' --trump-by strong --deals 300 --rules rotterdam
@@ -92,6 +93,9 @@ class TunedBot(StrongBot):
     trump_lead_bonus = 0.0
     trump_lead_tricks = 8
     trump_lead_side = "makers"
+    # Drawing trumps: a maker on lead holding the highest trump still out and at least this many trumps, while an
+    # opponent may still hold one, leads a trump (the best-valued one); 0: off.
+    draw_trumps = 0
     # The playouts' share by kind of decision ("defenders-1-follow": a defender second in the trick holding the
     # led suit; "makers-0": a maker's lead), where given; the others by the trick (playout_mix).
     class_mix: dict[str, float] = {}
@@ -213,6 +217,8 @@ class TunedBot(StrongBot):
     def trump_leads(self, view: View, figs: list[CardFigures]) -> list[CardFigures]:
         """``figs`` with ``trump_lead_bonus`` added to every trump lead's value, at the leads it applies to."""
         makers = view.makers == view.seat % 2
+        if self.draw_trumps and makers and not view.trick and draws_trumps(view, self.draw_trumps):
+            figs = sorted(figs, key=lambda f: f.card >> 3 != view.trump)  # stable: the best trump first
         side = {"makers": makers, "defenders": not makers, "both": True}[self.trump_lead_side]
         if self.trump_lead_bonus == 0 or view.trick or len(view.tricks) >= self.trump_lead_tricks or not side:
             return figs
@@ -263,6 +269,16 @@ def decision_kinds(view: View) -> list[str]:
         holds = view.hand & SUIT_MASKS[view.trick[0] >> 3]
         kinds.append(f"{kinds[0]}-{'follow' if holds else 'void'}")
     return kinds
+
+
+def draws_trumps(view: View, least: int) -> bool:
+    """Whether the seat to lead holds the highest trump still out and at least ``least`` trumps, and an opponent
+    may still hold a trump."""
+    trumps = SUIT_MASKS[view.trump]
+    top = view.highest_left(view.trump)
+    if top < 0 or not view.hand >> top & 1 or (view.hand & trumps).bit_count() < least:
+        return False
+    return any(view.may_hold(seat) & trumps for seat in (view.seat ^ 1, view.seat ^ 3))
 
 
 class SaBeforeBot(TunedBot):
@@ -360,6 +376,9 @@ def main() -> int:
                     help="points added to the value of a trump lead (by --trump-lead-side, in the first "
                     "--trump-lead-tricks tricks)")
     ap.add_argument("--trump-lead-tricks", type=int, default=8)
+    ap.add_argument("--draw-trumps", type=int, default=0, metavar="N",
+                    help="a maker on lead with the highest trump still out and at least N trumps leads a trump while "
+                    "an opponent may hold one (0: never forced)")
     ap.add_argument("--trump-lead-side", choices=("makers", "defenders", "both"), default="makers")
     ap.add_argument("--class-mix", action="append", default=[], metavar="KIND=W",
                     help="the playouts' share W at decisions of KIND (e.g. defenders-1-follow, makers-0); repeatable")
@@ -399,6 +418,7 @@ def main() -> int:
     bot.trump_lead_bonus = args.trump_lead_bonus
     bot.trump_lead_tricks = args.trump_lead_tricks
     bot.trump_lead_side = args.trump_lead_side
+    bot.draw_trumps = args.draw_trumps
     bot.blind_weight = args.blind
     if args.blind > 0:
         bot.solve_fn = bot.solve_blended

@@ -7,7 +7,7 @@ import random
 
 from klaverjas.bots import BasicBot, View
 from klaverjas.bots.strong import CardFigures
-from klaverjas.core import SUIT_MASKS, Deal, Rules
+from klaverjas.core import SUIT_MASKS, TABLES, Deal, Rules
 
 from .helpers import load_benchmark
 
@@ -66,3 +66,31 @@ def test_a_trump_lead_bonus_only_for_the_side_and_tricks_given() -> None:
             changed += bonus > 0
         assert [f.mean for f in out] == sorted((f.mean for f in out), reverse=True)
     assert changed > 0
+
+
+def test_drawing_trumps_puts_the_best_trump_first_exactly_where_the_rule_holds() -> None:
+    # --draw-trumps N: a maker on lead holding the highest trump not yet played and at least N trumps, while an
+    # opponent may still hold one, leads a trump (the best-valued one); every other decision keeps its order.
+    bot = HYBRID.TunedBot()
+    bot.draw_trumps = 2
+    strength = TABLES["dutch"].strength
+    applied = kept = 0
+    for seed in ("draw-1", "draw-2", "draw-3", "draw-4", "draw-5", "draw-6"):
+        for view in views_of_a_deal(seed):
+            plain_first = sorted((c for c in range(32) if view.legal >> c & 1), key=lambda c: c >> 3 == view.trump)
+            figs = [CardFigures(c, float(-i), 0, 1) for i, c in enumerate(plain_first)]
+            out = bot.trump_leads(view, figs)
+            trumps = [c for c in range(8 * view.trump, 8 * view.trump + 8) if not view.played >> c & 1]
+            top = max(trumps, key=lambda c: strength[view.trump][c]) if trumps else -1
+            opponents_may = any(view.may_hold(s) & SUIT_MASKS[view.trump] for s in (view.seat ^ 1, view.seat ^ 3))
+            held = sum(1 for c in trumps if view.hand >> c & 1)
+            rule = (not view.trick and view.makers == view.seat % 2 and top >= 0 and bool(view.hand >> top & 1)
+                    and held >= 2 and opponents_may)
+            if rule:
+                ours = [f for f in figs if f.card >> 3 == view.trump]
+                assert out == ours + [f for f in figs if f.card >> 3 != view.trump]
+                applied += len(ours) < len(figs)
+            else:
+                assert out == figs
+                kept += 1
+    assert applied > 0 and kept > 0

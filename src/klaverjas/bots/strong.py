@@ -26,8 +26,8 @@ from ..core.texts import Text
 from ..core.trump import PASS, PLAY
 from .base import Action, Bot, Option, with_rule
 from .basic import BasicBot, card_options, suit_names, trump_options
+from .bidding import BiddingModel, place_of
 from .bidding import model as bidding_model
-from .bidding import place_of
 from .sampling import (
     PLAY_MISMATCH,
     ChoiceCache,
@@ -438,11 +438,12 @@ def search_option(figs: list[CardFigures], i: int, rule: Option) -> Option:
     return Option(f.card, f.mean, why, "search")
 
 
-def estimate_options(view: View) -> list[Option]:
+def estimate_options(view: View, model: BiddingModel | None = None) -> list[Option]:
     """Trump options ranked by the fitted estimate of the deal's result for the bot's team
-    (:mod:`.bidding`), each with the basic level's rule of thumb; the basic level's own ranking
-    when the model was fitted for other card values."""
-    model = bidding_model(view.rules.values)
+    (:mod:`.bidding`; ``model``: another than the player's own), each with the basic level's rule of
+    thumb; the basic level's own ranking when the model was fitted for other card values."""
+    if model is None:
+        model = bidding_model(view.rules.values)
     basic = trump_options(view)
     if view.rules.values != model.values:
         return basic

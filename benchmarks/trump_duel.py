@@ -1,0 +1,197 @@
+"""Two ways of making trump decisions played against each other offline, on solved deals.
+
+    .venv/bin/python benchmarks/trump_duel.py data/bidding.jsonl --a model --b basic
+    .venv/bin/python benchmarks/trump_duel.py data/bidding.jsonl --a 'model@30,20,20,60' --b model
+
+Reads the deals of ``tools/bidding_data.py`` (free trump selection: from the first lead seat each names a
+suit or passes; after four passes the first lead seat must name one) and plays every deal twice, as the arena
+does: A's team at North-South and B's at East-West, then the other way round.  Each seat makes its own trump
+decision; the deal's result is then read from the data instead of played, two ways:
+
+- double-dummy: the solver's points for the contract reached (nat: the makers lose every card point), the
+  players who see every card that ``tools/fit_bidding.py`` fits the trump model to;
+- greedy playouts (data made with ``--playouts``): the real score when the first lead seat plays the card its
+  playouts of the deal score best and every card after it is played by the greedy rules, players who guess.
+
+Prints per way A's result minus B's a game (the arena's figure per deal) with its 95% interval, and in how
+many deals the two games reached different contracts.  Card play in the arena lies between the two ways:
+the trump model's decisions are worth +26.5 a game over the rules of thumb double-dummy, +9.3 with the
+playouts and about +12 in the arena (docs/bots.md, "Trump decisions offline").
+
+A policy is ``basic`` (the rules of thumb), ``model`` (the strong player's trump model) or ``model:FILE`` (a
+model that ``tools/fit_bidding.py`` wrote), each model with ``@T0,T1,T2,T3`` for other pass values by place
+(0: the first lead seat).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from klaverjas.bots.basic import BasicBot  # noqa: E402
+from klaverjas.bots.bidding import BiddingModel, parse_model  # noqa: E402
+from klaverjas.bots.bidding import model as own_model  # noqa: E402
+from klaverjas.bots.strong import estimate_options  # noqa: E402
+from klaverjas.bots.view import View  # noqa: E402
+from klaverjas.core import Deal, Rules, TrumpAction  # noqa: E402
+
+Record = dict[str, Any]
+
+
+class Policy:
+    """Trump decisions of one kind of player."""
+
+    def trump(self, view: View) -> TrumpAction:
+        raise NotImplementedError
+
+
+class RulesOfThumb(Policy):
+    def __init__(self) -> None:
+        self.bot = BasicBot()
+
+    def trump(self, view: View) -> TrumpAction:
+        return self.bot.trump(view)
+
+
+class ModelPolicy(Policy):
+    def __init__(self, model: BiddingModel) -> None:
+        self.model = model
+
+    def trump(self, view: View) -> TrumpAction:
+        action = estimate_options(view, self.model)[0].action
+        assert isinstance(action, TrumpAction)
+        return action
+
+
+def policy(spec: str) -> Policy:
+    """``basic``, ``model`` or ``model:FILE``, a model with ``@T0,T1,T2,T3`` pass values by place."""
+    if spec == "basic":
+        return RulesOfThumb()
+    name, _, passes = spec.partition("@")
+    if name == "model":
+        mdl = own_model("dutch")
+    elif name.startswith("model:"):
+        path = Path(name[len("model:"):])
+        try:
+            mdl = parse_model(path.read_text())
+        except OSError as exc:
+            raise ValueError(f"cannot read the model {str(path)!r}: {exc.strerror}") from exc
+        except (ValueError, KeyError) as exc:
+            raise ValueError(f"{str(path)!r} is not a trump model: {exc}") from exc
+    else:
+        raise ValueError(f"unknown policy {spec!r}: expected basic, model or model:FILE (with @T0,T1,T2,T3)")
+    if passes:
+        try:
+            values = tuple(float(x) for x in passes.split(","))
+        except ValueError:
+            values = ()
+        if len(values) != len(mdl.threshold):
+            raise ValueError(f"{spec!r}: give {len(mdl.threshold)} pass values after @, one a place")
+        mdl = replace(mdl, threshold=values)
+    return ModelPolicy(mdl)
+
+
+def read_deals(paths: list[Path]) -> list[Record]:
+    """The deals of ``tools/bidding_data.py`` files; the rules must choose trump freely."""
+    deals = []
+    for path in paths:
+        try:
+            lines = path.read_text().splitlines()
+        except OSError as exc:
+            raise ValueError(f"cannot read {str(path)!r}: {exc.strerror}") from exc
+        for n, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                d = json.loads(line)
+                rules = Rules.parse(d["rules"])
+                if len(d["hands"]) != 4 or len(d["points_ns"]) != 4:
+                    raise ValueError("a deal needs four hands and four suits' values")
+            except (ValueError, KeyError, TypeError) as exc:
+                raise ValueError(f"{path}:{n}: not a line of tools/bidding_data.py ({exc})") from exc
+            if rules.trump_selection != "free":
+                raise ValueError(f"{path}:{n}: the duel plays free trump selection, not {rules.trump_selection!r}")
+            deals.append(d)
+    if not deals:
+        raise ValueError("no deals in the data")
+    return deals
+
+
+def contract(d: Record, policies: list[Policy]) -> tuple[int, int]:
+    """The trump and the makers' team the seats reach, ``policies[seat]`` deciding for each seat."""
+    rules = Rules.parse(d["rules"])
+    deal = Deal(rules, (d["leader"] - d["step"]) % 4, d["hands"])
+    while not deal.selection.done:
+        seat = deal.selection.to_move
+        assert seat is not None
+        deal.choose_trump(policies[seat].trump(View.of(deal, seat)))
+    assert deal.makers is not None
+    return deal.trump, deal.makers
+
+
+def result(d: Record, trump: int, makers: int, way: str) -> float:
+    """North-South's result of the contract: ``double-dummy`` or ``playouts`` (see the module's doc)."""
+    if way == "playouts":
+        return float(d["playouts_ns"][trump][makers])
+    ns = d["points_ns"][trump]
+    sign = 1 if makers == 0 else -1
+    if sign * ns > 0:
+        return float(ns)
+    return float(-sign * Rules.parse(d["rules"]).total)  # nat: the makers lose every card point
+
+
+class Duel:
+    def __init__(self, way: str) -> None:
+        self.way = way
+        self.diffs: list[float] = []  # per deal, A's result minus B's a game
+        self.changed = 0  # deals whose two games reached different contracts
+
+    @property
+    def mean(self) -> float:
+        return statistics.fmean(self.diffs)
+
+    @property
+    def halfwidth(self) -> float:
+        return 1.96 * statistics.pstdev(self.diffs) / math.sqrt(len(self.diffs)) if len(self.diffs) > 1 else math.inf
+
+
+def duel(deals: list[Record], a: Policy, b: Policy) -> list[Duel]:
+    """A against B on every deal: one :class:`Duel` per way of valuing the contracts the data allows."""
+    ways = ["double-dummy"] + (["playouts"] if all("playouts_ns" in d for d in deals) else [])
+    out = {way: Duel(way) for way in ways}
+    for d in deals:
+        first = contract(d, [a, b, a, b])
+        second = contract(d, [b, a, b, a])
+        for way in ways:
+            out[way].diffs.append((result(d, *first, way) - result(d, *second, way)) / 2)
+            out[way].changed += first != second
+    return list(out.values())
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("data", type=Path, nargs="+", help="files of tools/bidding_data.py")
+    ap.add_argument("--a", default="model", help="the first policy (default: the strong player's model)")
+    ap.add_argument("--b", default="basic", help="the second policy (default: the rules of thumb)")
+    args = ap.parse_args()
+    try:
+        a, b = policy(args.a), policy(args.b)
+        deals = read_deals(args.data)
+    except ValueError as exc:
+        ap.error(str(exc))
+    for d in duel(deals, a, b):
+        print(f"{d.way}: {args.a} minus {args.b} {d.mean:+.2f} a game (95% {d.mean - d.halfwidth:+.2f} .. "
+              f"{d.mean + d.halfwidth:+.2f}), {len(d.diffs)} deals, {d.changed} reached other contracts")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
