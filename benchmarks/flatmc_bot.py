@@ -8,7 +8,7 @@ trump when a player had to trump, no higher trump when one had to overtrump: the
 the card with the best mean score (the real deal score, nat, roem and pit included).  The playouts
 follow a greedy policy (benchmarks/simple_bot.py's rules from the sampled deal, a random card at
 rate 0.1) or, with ``--playout random``, random cards.  Compiled with numba (mc_kernel.py).
-Trump by the rules of thumb (``basic``); roem in tricks only (the Dutch games).
+Trump by the rules of thumb (``basic``); every preset (in ``sa`` the card points decide: mc_kernel.py).
 
     klaverjas arena --bot strong --bot 'cmd:.venv/bin/python benchmarks/flatmc_bot.py' \\
         --trump-by strong --deals 400 --rules rotterdam --seed 1 --jobs 2

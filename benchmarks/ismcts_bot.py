@@ -9,8 +9,8 @@ sampler), walks one tree of the bot's information set down the cards legal in th
 availability counts, exploration 0.7), adds one node, plays the rest out and scores the deal (nat,
 roem and pit included) as the share of the deal's points each team got.  It plays the card tried
 most often.  Playouts: random cards, or with ``--playout heuristic`` the greedy policy of
-flatmc_bot.py.  Compiled with numba (mc_kernel.py).  Trump by the rules of thumb (``basic``); roem
-in tricks only (the Dutch games).
+flatmc_bot.py.  Compiled with numba (mc_kernel.py).  Trump by the rules of thumb (``basic``); every
+preset (in ``sa`` the card points decide: mc_kernel.py).
 
     klaverjas arena --bot strong --bot 'cmd:.venv/bin/python benchmarks/ismcts_bot.py' \\
         --trump-by strong --deals 200 --rules rotterdam --seed 1 --jobs 2

@@ -2,8 +2,9 @@
 
 The game model, the determinization of the hidden cards and flat Monte Carlo are those of
 ``klaverjas.solver.playouts`` (the strong player blends the same playouts into its card values); this
-adds single-observer ISMCTS, the rows of a bot's view, and what the reference bots share.  The Dutch
-games only (roem in tricks).
+adds single-observer ISMCTS, the rows of a bot's view, and what the reference bots share.  Every preset:
+in ``sa`` the roemtes come from the dealt hands and count the same whatever is played, so the search scores
+the card points, as the strong player's playouts do there.
 """
 
 from __future__ import annotations
@@ -183,6 +184,4 @@ class KernelBot(Bot):
         legal = view.legal
         if not legal & (legal - 1):
             return legal.bit_length() - 1
-        if view.rules.roem != "trick":  # a stand-in for the Dutch games only
-            return self.basic.card(view)
         return best_of(self.scores(view), legal)

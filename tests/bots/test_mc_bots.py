@@ -10,7 +10,7 @@ import sys
 import numpy as np
 import pytest
 
-from klaverjas.bots import RandomBot, View
+from klaverjas.bots import BasicBot, RandomBot, View
 from klaverjas.bots.arena import play_pairs, run_arena
 from klaverjas.core import SUIT_MASKS, TABLES, Deal, Rules, cards_of, trick_view
 from klaverjas.core.roem import quartet_values, trick_roem
@@ -249,4 +249,29 @@ def test_own_sharp_playouts_play_the_sharp_rules_for_the_deciding_team_only(rule
 @pytest.mark.parametrize("script", ["flatmc_bot.py --worlds 20", "ismcts_bot.py --iterations 20"])
 def test_they_play_whole_deals_over_the_protocol(script: str) -> None:
     rep = run_arena(f"cmd:{sys.executable} {BENCHMARKS / script}", "basic", "rotterdam", 1, seed=2, progress=False)
+    assert rep["deals"] == 1 and rep["timing"]["a"]["play"]["n"] == 2 * 16
+
+
+def test_in_south_african_deals_they_play_their_search_s_card() -> None:
+    # Every preset: in sa (a trump always allowed, roemtes from the hand) the card is the best of the search's
+    # scores, drawn again alike, and not the rules of thumb's, which differ at some decision.
+    basic = BasicBot()
+    for bot in (FLATMC.FlatMcBot(worlds=200), ISMCTS.IsmctsBot(iterations=200)):
+        searched = differs = 0
+        for seed in range(2):
+            for _deal, view in walk("sa", seed):
+                if view.phase != "play" or not view.legal & (view.legal - 1):
+                    continue
+                bot.reseed(seed * 100 + len(view.history))
+                card = bot.card(view)
+                bot.reseed(seed * 100 + len(view.history))
+                assert card == K.best_of(bot.scores(view), view.legal)
+                searched += 1
+                differs += card != basic.card(view)
+        assert searched > 10 and differs > 0
+
+
+def test_they_play_south_african_deals_over_the_protocol() -> None:
+    rep = run_arena(f"cmd:{sys.executable} {BENCHMARKS / 'flatmc_bot.py'} --worlds 20", "basic", "sa", 1, seed=2,
+                    progress=False)
     assert rep["deals"] == 1 and rep["timing"]["a"]["play"]["n"] == 2 * 16
