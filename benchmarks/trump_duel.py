@@ -27,14 +27,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
-import statistics
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the siblings by their package name
+
+from benchmarks.paired import interval  # noqa: E402
 
 from klaverjas.bots.basic import BasicBot  # noqa: E402
 from klaverjas.bots.bidding import BiddingModel, parse_model  # noqa: E402
@@ -46,22 +47,15 @@ from klaverjas.core import Deal, Rules, TrumpAction  # noqa: E402
 Record = dict[str, Any]
 
 
-class Policy:
-    """Trump decisions of one kind of player."""
+class Policy(Protocol):
+    """Trump decisions of one kind of player (a bot's ``trump``)."""
 
-    def trump(self, view: View) -> TrumpAction:
-        raise NotImplementedError
-
-
-class RulesOfThumb(Policy):
-    def __init__(self) -> None:
-        self.bot = BasicBot()
-
-    def trump(self, view: View) -> TrumpAction:
-        return self.bot.trump(view)
+    def trump(self, view: View) -> TrumpAction: ...
 
 
-class ModelPolicy(Policy):
+class ModelPolicy:
+    """The strong player's trump decisions by another model (:func:`klaverjas.bots.strong.estimate_options`)."""
+
     def __init__(self, model: BiddingModel) -> None:
         self.model = model
 
@@ -74,7 +68,7 @@ class ModelPolicy(Policy):
 def policy(spec: str) -> Policy:
     """``basic``, ``model`` or ``model:FILE``, a model with ``@T0,T1,T2,T3`` pass values by place."""
     if spec == "basic":
-        return RulesOfThumb()
+        return BasicBot()
     name, _, passes = spec.partition("@")
     if name == "model":
         mdl = own_model("dutch")
@@ -125,9 +119,8 @@ def read_deals(paths: list[Path]) -> list[Record]:
     return deals
 
 
-def contract(d: Record, policies: list[Policy]) -> tuple[int, int]:
+def contract(d: Record, rules: Rules, policies: list[Policy]) -> tuple[int, int]:
     """The trump and the makers' team the seats reach, ``policies[seat]`` deciding for each seat."""
-    rules = Rules.parse(d["rules"])
     deal = Deal(rules, (d["leader"] - d["step"]) % 4, d["hands"])
     while not deal.selection.done:
         seat = deal.selection.to_move
@@ -137,15 +130,16 @@ def contract(d: Record, policies: list[Policy]) -> tuple[int, int]:
     return deal.trump, deal.makers
 
 
-def result(d: Record, trump: int, makers: int, way: str) -> float:
-    """North-South's result of the contract: ``double-dummy`` or ``playouts`` (see the module's doc)."""
+def result(d: Record, total: int, trump: int, makers: int, way: str) -> float:
+    """North-South's result of the contract: ``double-dummy`` (nat: the makers lose all ``total`` card points)
+    or ``playouts`` (see the module's doc)."""
     if way == "playouts":
         return float(d["playouts_ns"][trump][makers])
     ns = d["points_ns"][trump]
     sign = 1 if makers == 0 else -1
     if sign * ns > 0:
         return float(ns)
-    return float(-sign * Rules.parse(d["rules"]).total)  # nat: the makers lose every card point
+    return float(-sign * total)
 
 
 class Duel:
@@ -154,24 +148,17 @@ class Duel:
         self.diffs: list[float] = []  # per deal, A's result minus B's a game
         self.changed = 0  # deals whose two games reached different contracts
 
-    @property
-    def mean(self) -> float:
-        return statistics.fmean(self.diffs)
-
-    @property
-    def halfwidth(self) -> float:
-        return 1.96 * statistics.pstdev(self.diffs) / math.sqrt(len(self.diffs)) if len(self.diffs) > 1 else math.inf
-
 
 def duel(deals: list[Record], a: Policy, b: Policy) -> list[Duel]:
     """A against B on every deal: one :class:`Duel` per way of valuing the contracts the data allows."""
     ways = ["double-dummy"] + (["playouts"] if all("playouts_ns" in d for d in deals) else [])
     out = {way: Duel(way) for way in ways}
     for d in deals:
-        first = contract(d, [a, b, a, b])
-        second = contract(d, [b, a, b, a])
+        rules = Rules.parse(d["rules"])
+        first = contract(d, rules, [a, b, a, b])
+        second = contract(d, rules, [b, a, b, a])
         for way in ways:
-            out[way].diffs.append((result(d, *first, way) - result(d, *second, way)) / 2)
+            out[way].diffs.append((result(d, rules.total, *first, way) - result(d, rules.total, *second, way)) / 2)
             out[way].changed += first != second
     return list(out.values())
 
@@ -188,8 +175,8 @@ def main() -> int:
     except ValueError as exc:
         ap.error(str(exc))
     for d in duel(deals, a, b):
-        print(f"{d.way}: {args.a} minus {args.b} {d.mean:+.2f} a game (95% {d.mean - d.halfwidth:+.2f} .. "
-              f"{d.mean + d.halfwidth:+.2f}), {len(d.diffs)} deals, {d.changed} reached other contracts")
+        print(f"{d.way}: {args.a} minus {args.b} {interval(d.diffs)} a game, {len(d.diffs)} deals, "
+              f"{d.changed} reached other contracts")
     return 0
 
 

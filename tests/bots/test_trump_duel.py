@@ -93,7 +93,7 @@ def test_a_policy_against_itself_is_even_and_pass_values_change_the_contracts() 
         for _ in range(4):
             deal.choose_trump(PASS)
         forced = strong.trump(View.of(deal, leader))
-        assert DUEL.contract(d, [never] * 4) == (forced.suit, leader % 2)
+        assert DUEL.contract(d, ROTTERDAM, [never] * 4) == (forced.suit, leader % 2)
 
 
 def test_data_without_playouts_is_valued_double_dummy_only() -> None:
