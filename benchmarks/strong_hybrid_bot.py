@@ -40,6 +40,7 @@ from benchmarks.oracle_bot import OracleBot  # noqa: E402
 from klaverjas.bots import bidding, sampling, strong  # noqa: E402
 from klaverjas.bots.basic import card_options  # noqa: E402
 from klaverjas.bots.bidding import BiddingModel, parse_model  # noqa: E402
+from klaverjas.bots.play_model import parse_model as parse_play_model  # noqa: E402
 from klaverjas.bots.protocol import serve  # noqa: E402
 from klaverjas.bots.sampling import PLAY_MISMATCH, PlayEvidence, World  # noqa: E402
 from klaverjas.bots.strong import (  # noqa: E402
@@ -364,6 +365,9 @@ def main() -> int:
     ap.add_argument("--read-partner", type=float, default=None, metavar="FACTOR",
                     help="read partner's cards by the rules of thumb too: a sample's factor for each card of "
                     "partner's they would not have played")
+    ap.add_argument("--read-partner-model", type=Path, default=None, metavar="FILE",
+                    help="read partner's cards by a card-play model of this player's own choices, as "
+                    "tools/fit_play.py writes it")
     ap.add_argument("--signals", choices=("all", "partner", "none"), default="all",
                     help="whose discards on partner's trick are read as same-suit signals")
     ap.add_argument("--signal-mismatch", type=float, default=None,
@@ -396,6 +400,12 @@ def main() -> int:
         use_bidding_model(args.bidding_model, args.pass_value)
     if args.work_clock is not None and args.cpu_clock:
         ap.error("--work-clock and --cpu-clock are two clocks: give one")
+    partner_model = None
+    if args.read_partner_model is not None:
+        try:
+            partner_model = parse_play_model(args.read_partner_model.read_text())
+        except (OSError, ValueError, KeyError) as exc:
+            ap.error(f"--read-partner-model: {exc}")
     kind = SaBeforeBot if args.sa_before else TunedBot
     clock: Callable[[], float] = time.thread_time if args.cpu_clock else time.perf_counter
     solve_fn = None
@@ -410,7 +420,7 @@ def main() -> int:
     bot = kind(budget_ms=args.budget, playout_mix=(first, last), playout_worlds=args.worlds,
                playout_policy=args.policy, playout_epsilon=args.epsilon, playout_evidence=args.evidence,
                play_by_model=args.play_model, play_mismatch=args.play_mismatch, clock=clock, solve_fn=solve_fn,
-               partner_mismatch=args.read_partner)
+               partner_mismatch=args.read_partner, partner_model=partner_model)
     bot.signals_read = args.signals
     bot.signal_margin = args.signal_margin
     bot.rule_margin = args.rule_margin

@@ -40,6 +40,7 @@ from klaverjas.core import Deal, Rules  # noqa: E402
 KINDS: dict[str, Callable[[], Bot]] = {
     "basic": BasicBot,
     "strong10": lambda: StrongBot(samples=10, budget_ms=math.inf),
+    "strong": StrongBot,  # as released: its time budget and the playouts
     "flatmc": FlatMcBot,
     "ismcts": IsmctsBot,
 }

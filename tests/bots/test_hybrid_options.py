@@ -1,12 +1,18 @@
 """benchmarks/strong_hybrid_bot.py's settings by kind of decision: the playouts' share (--class-mix) and the
-bonus of a trump lead (--trump-lead-bonus), each where it applies and nowhere else."""
+bonus of a trump lead (--trump-lead-bonus), each where it applies and nowhere else; partner's cards read by a
+model of the player's own choices (--read-partner-model)."""
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 from klaverjas.bots import BasicBot, View
-from klaverjas.bots.strong import CardFigures
+from klaverjas.bots.play_model import FEATURES
+from klaverjas.bots.strong import CardFigures, StrongBot
 from klaverjas.core import SUIT_MASKS, TABLES, Deal, Rules
 
 from .helpers import load_benchmark
@@ -94,3 +100,25 @@ def test_drawing_trumps_puts_the_best_trump_first_exactly_where_the_rule_holds()
                 assert out == figs
                 kept += 1
     assert applied > 0 and kept > 0
+
+
+def test_partner_read_by_a_model_from_the_command_line(tmp_path: Path) -> None:
+    script = Path(HYBRID.__file__)
+    missing = subprocess.run([sys.executable, str(script), "--read-partner-model", str(tmp_path / "none.json")],
+                             capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=120)
+    assert missing.returncode == 2
+    assert "--read-partner-model" in missing.stderr and "Traceback" not in missing.stderr
+    wrong = tmp_path / "wrong.json"
+    wrong.write_text(json.dumps({"features": ["x"], "coef": [1.0], "rules": "rotterdam", "decisions": 1}))
+    refused = subprocess.run([sys.executable, str(script), "--read-partner-model", str(wrong)],
+                             capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=120)
+    assert refused.returncode == 2 and "fitted for other features" in refused.stderr
+    # The strong player hands the model to its evidence, which then reads partner's cards.
+    model = HYBRID.parse_play_model(json.dumps({"features": list(FEATURES), "coef": [0.5] * len(FEATURES),
+                                                "rules": "rotterdam", "decisions": 1}))
+    views = [v for v in views_of_a_deal("partner-model") if len(v.history) >= 8]
+    bot = StrongBot(samples=4, seed=1, partner_model=model)
+    evidence = bot.evidence(views[0])
+    assert evidence is not None and evidence.partner_model is model
+    partner = views[0].seat ^ 2
+    assert any(seat == partner for _, seat, _, _, _ in evidence.decisions)

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterator
 
+import pytest
+
 from klaverjas.bots import BasicBot, Bot, RandomBot, View
+from klaverjas.bots.play_model import FEATURES, PlayModel
 from klaverjas.bots.sampling import BID_MISMATCH, PLAY_MISMATCH, PlayEvidence, deal_hidden, sample_worlds, weight_of
 from klaverjas.core import FULL_DECK, Deal, Rules, TrumpAction, legal_for, parse_card, parse_hand
 
@@ -123,6 +127,26 @@ def test_partner_cards_are_read_only_when_asked_with_their_own_factor() -> None:
     read = PlayEvidence(east, hands_of(deal), partner_mismatch=0.5)
     assert [(seat, card) for _, seat, card, _, _ in read.decisions] == [(3, parse_card("AS"))]
     assert read.weight(hands_of(deal)) == 0.5
+
+
+def test_partner_cards_read_by_a_model_of_ones_own_choices() -> None:
+    # The same lead seen by East with a model that weighs a lead by its points alone: West's ace of
+    # spades is then as likely as e^(11/10) among the e^(points/10) of West's eight cards (hearts trump:
+    # the jack 20, the ace and ace 11, the ten 10, the king 4, the queen 3, the clubs nothing).
+    deal = make_deal({"N": "7H 8H 9H TC JC QC KC AC", "E": "7S 8S 9S TS JS QS KS 7D",
+                      "S": "8D 9D TD JD QD KD AD 7C", "W": "AS JH QH KH AH TH 8C 9C"}, "H", "W", "rotterdam",
+                     dealer="S")
+    deal.play(parse_card("AS"))
+    by_points = PlayModel(tuple(1.0 if name == "lead_points" else 0.0 for name in FEATURES), "rotterdam", 0)
+    east = View.of(deal, 1)
+    read = PlayEvidence(east, hands_of(deal), partner_model=by_points)
+    assert [(seat, card) for _, seat, card, _, _ in read.decisions] == [(3, parse_card("AS"))]
+    expected = math.exp(1.1) / sum(math.exp(p / 10) for p in (11, 20, 3, 4, 11, 10, 0, 0))
+    assert read.weight(hands_of(deal)) == pytest.approx(expected)
+    # The floor holds for a card the model finds unlikely; the opponents' reading stays the rule's.
+    assert PlayEvidence(east, hands_of(deal), partner_model=by_points, floor=0.5).weight(hands_of(deal)) == 0.5
+    south = View.of(deal, 2)
+    assert PlayEvidence(south, hands_of(deal), partner_model=by_points).weight(hands_of(deal)) == PLAY_MISMATCH
 
 
 def test_the_cache_changes_nothing() -> None:

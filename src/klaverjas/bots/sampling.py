@@ -143,17 +143,21 @@ class PlayEvidence:
 
     With a card-play ``model`` the factor of each such decision is instead the model's probability
     of the card played, from the sample's hand (at least ``floor``): the likelihood of the
-    opponents' cards under the model, cached alike in ``likelihoods``.
+    opponents' cards under the model, cached alike in ``likelihoods``.  A ``partner_model`` reads
+    partner's cards the same way (a model of how this player itself chooses: partner plays like it).
     """
 
     def __init__(self, view: View, hands: tuple[int, int, int, int], cache: ChoiceCache | None = None,
                  mismatch: float = PLAY_MISMATCH, model: PlayModel | None = None,
                  likelihoods: LikelihoodCache | None = None, floor: float = PLAY_FLOOR,
-                 partner_mismatch: float | None = None):
+                 partner_mismatch: float | None = None, partner_model: PlayModel | None = None):
         """``hands``: any sample consistent with the view (the public table is replayed with it).
-        ``partner_mismatch``: partner's cards are read by the rules of thumb too, with this factor (None: not)."""
+        ``partner_mismatch``: partner's cards are read by the rules of thumb too, with this factor (None: not);
+        ``partner_model``: read by that model instead."""
         self.mismatch = mismatch
         self.partner_mismatch = partner_mismatch
+        self.partner_model = partner_model
+        reads_partner = partner_mismatch is not None or partner_model is not None
         self.team = view.team
         self.cache: ChoiceCache = {} if cache is None else cache
         self.model = model
@@ -174,7 +178,7 @@ class PlayEvidence:
         later = list(view.played_by)
         for i, card in enumerate(plays):
             seat = deal.turn
-            if seat & 1 != view.team or (partner_mismatch is not None and seat != view.seat):
+            if seat & 1 != view.team or (reads_partner and seat != view.seat):
                 self.decisions.append((View.of(deal, seat), seat, card, later[seat], tuple(plays[:i])))
             later[seat] &= ~(1 << card)  # from here on: the cards it plays after this one
             deal.play_unchecked(card)
@@ -190,12 +194,14 @@ class PlayEvidence:
                 continue
             key = (before, hand)
             opponent = seat & 1 != self.team
-            if self.model is not None and opponent:
+            model = self.model if opponent else self.partner_model
+            if model is not None:
+                # The key's plays before the decision name the seat, so opponents' and partner's
+                # likelihoods share the cache without meeting.
                 p = self.likelihoods.get(key)
                 if p is None:
                     seen = table.with_hand(hand, legal)
-                    p = self.likelihoods[key] = max(self.floor,
-                                                    self.model.probabilities(seen, card_choice(seen))[card])
+                    p = self.likelihoods[key] = max(self.floor, model.probabilities(seen, card_choice(seen))[card])
                 w *= p
                 continue
             choice = self.cache.get(key)

@@ -28,6 +28,7 @@ from .base import Action, Bot, Option, with_rule
 from .basic import BasicBot, card_options, suit_names, trump_options
 from .bidding import BiddingModel, place_of
 from .bidding import model as bidding_model
+from .play_model import PlayModel
 from .sampling import (
     PLAY_MISMATCH,
     ChoiceCache,
@@ -178,7 +179,8 @@ class StrongBot(Bot):
                  play_by_model: bool = False, playout_mix: float | tuple[float, float] = PLAYOUT_MIX,
                  playout_worlds: int = PLAYOUT_WORLDS, playout_policy: str = PLAYOUT_POLICY,
                  playout_epsilon: float = PLAYOUT_EPSILON, playout_evidence: int = 0,
-                 partner_mismatch: float | None = None, clock: Callable[[], float] = time.perf_counter):
+                 partner_mismatch: float | None = None, partner_model: PlayModel | None = None,
+                 clock: Callable[[], float] = time.perf_counter):
         self.solve_fn = solve_fn or solver_values
         self.samples = samples
         # A vote over one or two deals follows their accidents; below this many the budget is overrun.
@@ -199,6 +201,8 @@ class StrongBot(Bot):
         self.play_mismatch = play_mismatch
         # Partner's cards read by the rules of thumb too, with this factor (None: not read).
         self.partner_mismatch = partner_mismatch
+        # Or by a fitted model of this player's own card choices (None: not).
+        self.partner_model = partner_model
         self.partner_bids_by_model = partner_bids_by_model
         # The opponents' cards read by the fitted card-play model (:mod:`.play_model`) instead of the factor.
         self.play_by_model = play_by_model
@@ -369,8 +373,9 @@ class StrongBot(Bot):
             from .play_model import model
 
             return PlayEvidence(view, hands, self._choices, self.play_mismatch, model(), self._likelihoods,
-                                partner_mismatch=self.partner_mismatch)
-        return PlayEvidence(view, hands, self._choices, self.play_mismatch, partner_mismatch=self.partner_mismatch)
+                                partner_mismatch=self.partner_mismatch, partner_model=self.partner_model)
+        return PlayEvidence(view, hands, self._choices, self.play_mismatch, likelihoods=self._likelihoods,
+                            partner_mismatch=self.partner_mismatch, partner_model=self.partner_model)
 
     def searches(self, view: View) -> bool:
         """Whether this card is chosen by the figures (else by the rules of thumb)."""
