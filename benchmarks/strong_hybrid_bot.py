@@ -331,6 +331,9 @@ def main() -> int:
     ap.add_argument("--sa-before", action="store_true",
                     help="South African deals as before the playouts: the first tricks by the rules of thumb, "
                     "no playouts later")
+    ap.add_argument("--sa-search-from", type=int, default=None, metavar="TRICK",
+                    help=f"in sa the solver values cards from this trick on (0: the first; the player's own: "
+                    f"{strong.SA_SEARCH_FROM}), the playouts alone before it")
     ap.add_argument("--work-clock", type=float, default=None, metavar="NODES_PER_MS",
                     help="measure the budget in the solver's nodes, this many a millisecond (about 3000 on the "
                     "development machine early in a deal): the samples a card then depend on the seed alone, so "
@@ -394,6 +397,10 @@ def main() -> int:
             class_mix[kind] = float(weight)
         except ValueError:
             ap.error(f"--class-mix: expected KIND=WEIGHT, got {item!r}")
+    if args.sa_search_from is not None:
+        if not 0 <= args.sa_search_from <= 7:
+            ap.error(f"--sa-search-from: a trick from 0 to 7, not {args.sa_search_from}")
+        strong.SA_SEARCH_FROM = args.sa_search_from
     if args.signal_mismatch is not None:
         sampling.SIGNAL_MISMATCH = args.signal_mismatch
     if args.bidding_model is not None or args.pass_value is not None:

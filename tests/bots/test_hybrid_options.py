@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from klaverjas.bots import BasicBot, View
+from klaverjas.bots import BasicBot, View, strong
 from klaverjas.bots.play_model import FEATURES
 from klaverjas.bots.strong import CardFigures, StrongBot
 from klaverjas.core import SUIT_MASKS, TABLES, Deal, Rules
@@ -122,3 +122,29 @@ def test_partner_read_by_a_model_from_the_command_line(tmp_path: Path) -> None:
     assert evidence is not None and evidence.partner_model is model
     partner = views[0].seat ^ 2
     assert any(seat == partner for _, seat, _, _, _ in evidence.decisions)
+
+
+def test_the_solver_from_an_earlier_sa_trick_and_bad_tricks_refused() -> None:
+    script = Path(HYBRID.__file__)
+    for bad in ("-1", "8"):
+        refused = subprocess.run([sys.executable, str(script), "--sa-search-from", bad], capture_output=True,
+                                 text=True, stdin=subprocess.DEVNULL, timeout=120)
+        assert refused.returncode == 2 and "--sa-search-from" in refused.stderr
+    # The player asks the solver in a sa deal's second trick exactly when told to start there.
+    deal = Deal.new(Rules.parse("sa"), 0, random.Random("sa-search"))
+    basic = BasicBot()
+    while not deal.selection.done:
+        seat = deal.selection.to_move
+        assert seat is not None
+        deal.choose_trump(basic.trump(View.of(deal, seat)))
+    for _ in range(4):
+        deal.play(basic.card(View.of(deal, deal.turn)))
+    second = View.of(deal, deal.turn)
+    bot = StrongBot(samples=4, seed=1)
+    before = strong.SA_SEARCH_FROM
+    try:
+        assert not bot.solves(second)
+        strong.SA_SEARCH_FROM = 1
+        assert bot.solves(second)
+    finally:
+        strong.SA_SEARCH_FROM = before
