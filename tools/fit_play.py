@@ -139,11 +139,12 @@ def rule_scores(data: list[Row], mismatch: float) -> tuple[float, float]:
     return float(np.mean(ll)), float(np.mean([r.played == r.basic for r in data]))
 
 
-def placement(records: list[dict[str, Any]], model: PlayModel, samples: int,
-              seed: int) -> dict[tuple[str, int], dict[str, list[float]]]:
+def placement(records: list[dict[str, Any]], model: PlayModel, samples: int, seed: int,
+              partner: bool = False) -> dict[tuple[str, int], dict[str, list[float]]]:
     """Per opponents' kind (and ``all``), after three and after six tricks: per view (the seat to lead),
     the weighted share of the unseen cards the samples put at their true seat, without play evidence,
-    with the rule and with the model (the same samples for the three)."""
+    with the rule and with the model (the same samples for the three).  With ``partner`` the model reads
+    partner's cards (the opponents' by the rule, as without it) and the share is of partner's cards."""
     out: dict[tuple[str, int], dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
     for rec in records:
         for deal, _ in replay(rec):
@@ -158,17 +159,23 @@ def placement(records: list[dict[str, Any]], model: PlayModel, samples: int,
                 rng = random.Random(f"{seed}:{rec['index']}:{done}")
                 base = deal_hidden(view, rng)
                 assert base is not None
-                evidence = None if mode == "none" else PlayEvidence(view, base, model=model if mode == "model"
-                                                                    else None)
+                evidence = None
+                if mode == "rule" or (mode == "model" and partner):
+                    evidence = PlayEvidence(view, base, partner_model=model if mode == "model" else None)
+                elif mode == "model":
+                    evidence = PlayEvidence(view, base, model=model)
                 total = right = 0.0
                 for _ in range(samples):
                     hands = deal_hidden(view, rng)
                     if hands is None:
                         break
                     w = weight_of(view, hands, True) * (evidence.weight(hands) if evidence is not None else 1.0)
-                    hits = sum((hands[s] & truth[s]).bit_count() for s in range(4) if s != seat)
+                    if partner:
+                        hits = (hands[seat ^ 2] & truth[seat ^ 2]).bit_count() / truth[seat ^ 2].bit_count()
+                    else:
+                        hits = sum((hands[s] & truth[s]).bit_count() for s in range(4) if s != seat) / unseen
                     total += w
-                    right += w * hits / unseen
+                    right += w * hits
                 for kind in (rec["kinds"][(seat + 1) % 4], "all"):
                     out[(kind, done)][mode].append(right / total)
     return dict(out)
@@ -188,6 +195,9 @@ def main() -> int:
     ap.add_argument("--write", action="store_true", help="write the model to src/klaverjas/bots/play_model.json")
     ap.add_argument("--placement", type=int, default=0, help="held-out deals to measure the placement on")
     ap.add_argument("--samples", type=int, default=60, help="samples a decision for --placement")
+    ap.add_argument("--partner", action="store_true",
+                    help="--placement of partner's cards, read by the model (a model of the player's own choices)")
+    ap.add_argument("--out", type=Path, default=None, help="write the model to this file")
     args = ap.parse_args()
     data, records = rows(args.data)
     train = [r for r in data if r.deal % args.hold]
@@ -213,19 +223,23 @@ def main() -> int:
         ml, ma = scores(part, w)
         print(f"{kind:<10} {len(part):>9} | {'':>26} {uniform_score(part):>8.3f} {rl:>8.3f} {bl:>9.3f} {ml:>7.3f} | "
               f"{'':>15} {ra:>6.1%} {ma:>6.1%}")
+    text = json.dumps({"rules": records[0]["rules"], "features": list(FEATURES),
+                       "coef": [round(float(c), 4) for c in w], "decisions": len(train), "l2": args.l2}, indent=1)
     if args.write:
-        MODEL_PATH.write_text(json.dumps({"rules": records[0]["rules"], "features": list(FEATURES),
-                                          "coef": [round(float(c), 4) for c in w], "decisions": len(train),
-                                          "l2": args.l2}, indent=1) + "\n")
+        MODEL_PATH.write_text(text + "\n")
         print(f"wrote {MODEL_PATH.relative_to(ROOT)}")
+    if args.out is not None:
+        args.out.write_text(text + "\n")
+        print(f"wrote {args.out}")
     if args.placement:
         model = PlayModel(tuple(float(c) for c in w), records[0]["rules"], len(train))
         held = [rec for rec in records if not rec["index"] % args.hold][:args.placement]
-        print(f"placement: share of the unseen cards at their true seat, {args.samples} samples, "
+        whose = "partner's cards" if args.partner else "the unseen cards"
+        print(f"placement: share of {whose} at their true seat, {args.samples} samples, "
               f"{len(held)} held-out deals, by the opponents' kind")
         print(f"{'opponents':<10} {'tricks':>6} {'views':>5} | {'none':>6} {'rule':>6} {'model':>6} | "
               f"model minus rule (95%)")
-        for (kind, done), m in sorted(placement(held, model, args.samples, 1).items()):
+        for (kind, done), m in sorted(placement(held, model, args.samples, 1, args.partner).items()):
             gain, half = mean_and_halfwidth([a - b for a, b in zip(m["model"], m["rule"], strict=True)])
             print(f"{kind:<10} {done:>6} {len(m['none']):>5} | {np.mean(m['none']):>6.1%} {np.mean(m['rule']):>6.1%} "
                   f"{np.mean(m['model']):>6.1%} | {gain:+.1%} +- {half:.1%}")

@@ -5,7 +5,8 @@
 Each seeded deal is played by two kinds of players, one per team (seats 0 and 2, seats 1 and 3), the
 pairing going round every ordered pair of the kinds: ``basic`` (the rules of thumb), ``strong`` with few
 samples (10, no time budget) and the numba stand-ins of the open flat Monte Carlo and ISMCTS programs
-(benchmarks/flatmc_bot.py, benchmarks/ismcts_bot.py, played in this process).  Every player makes its own
+(benchmarks/flatmc_bot.py, benchmarks/ismcts_bot.py, played in this process); ``--kinds strong`` plays the
+strong player as released against itself, for a model of its own choices.  Every player makes its own
 trump decisions.  One JSON line per deal: the kinds per seat, the hands as dealt, the trump decisions and
 every card in order, so the decisions can be replayed with their true hands (``tools/fit_play.py`` does,
 and keeps those with more than one legal card).  An existing file is continued, so the run can be
@@ -40,10 +41,12 @@ from klaverjas.core import Deal, Rules  # noqa: E402
 KINDS: dict[str, Callable[[], Bot]] = {
     "basic": BasicBot,
     "strong10": lambda: StrongBot(samples=10, budget_ms=math.inf),
-    "strong": StrongBot,  # as released: its time budget and the playouts
+    "strong": StrongBot,  # as released (its time budget, the playouts): for a model of its own choices
     "flatmc": FlatMcBot,
     "ismcts": IsmctsBot,
 }
+# The mix the opponents' model (play_model.json) was fitted on.
+DEFAULT_KINDS = ("basic", "strong10", "flatmc", "ismcts")
 
 
 def record(deal: Deal, kinds: list[str], rules: str, index: int) -> dict[str, object]:
@@ -58,7 +61,8 @@ def main() -> int:
     ap.add_argument("--deals", type=int, default=400)
     ap.add_argument("--rules", default="rotterdam")
     ap.add_argument("--seed", type=int, default=11)
-    ap.add_argument("--kinds", default=",".join(KINDS), help="comma-separated kinds of players")
+    ap.add_argument("--kinds", default=",".join(DEFAULT_KINDS),
+                    help=f"comma-separated kinds of players, of {', '.join(KINDS)}")
     ap.add_argument("--out", type=Path, default=Path("data/play.jsonl"))
     args = ap.parse_args()
     rules = Rules.parse(args.rules)
