@@ -1,6 +1,6 @@
 """Solver benchmark: seeded full deals solved from the opening lead.
 
-    .venv/bin/python benchmarks/solver.py --deals 200 --naive-deals 5 --plain-deals 30 [--threads 2]
+    .venv/bin/python benchmarks/solver.py --deals 200 --naive-deals 5 --plain-deals 30 [--threads 2] [--after-tricks N]
 
 Prints the median and p90 milliseconds per deal for ``solve`` (every legal opening card
 valued exactly; ``--threads``, default both cores up to 2, search the cards side by side), for
@@ -28,14 +28,16 @@ sys.path.insert(0, str(ROOT / "src"))
 # The baselines by the names the tests import them under (numba's cache records a module's name).
 sys.path.insert(0, str(ROOT))
 
+from klaverjas.bots import BasicBot, View  # noqa: E402
 from klaverjas.core import Deal, Rules  # noqa: E402
 from klaverjas.core.tables import TABLES  # noqa: E402
 from klaverjas.solver import Position, Solver  # noqa: E402
 from klaverjas.solver.engine import HAVE_NUMBA  # noqa: E402
 
 
-def opening(rules: Rules, seed: int) -> Position:
-    """Deal ``seed``; the first lead seat makes its strongest suit trump (a simple trump point count)."""
+def opening(rules: Rules, seed: int, after: int = 0) -> Position:
+    """Deal ``seed``; the first lead seat makes its strongest suit trump (a simple trump point count); then
+    ``after`` tricks played by the rules of thumb (the basic level)."""
     rng = random.Random(seed)
     deal = Deal.new(rules, rng.randrange(4), seed=rng.randrange(1 << 30))
     seat = deal.leader
@@ -47,6 +49,9 @@ def opening(rules: Rules, seed: int) -> Position:
 
     trump = max(range(4), key=strength)
     deal.set_trump(trump, seat if rules.has_makers else None)
+    basic = BasicBot()
+    for _ in range(4 * after):
+        deal.play(basic.card(View.of(deal, deal.turn)))
     return Position.from_deal(deal)
 
 
@@ -67,9 +72,14 @@ def main() -> int:
     ap.add_argument("--objective", default="real", choices=("real", "points"))
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=min(2, os.cpu_count() or 1))
+    ap.add_argument("--after-tricks", type=int, default=0, metavar="N",
+                    help="solve after N tricks played by the rules of thumb instead of from the opening lead "
+                    "(where the strong player first asks the solver in sa: N=2)")
     args = ap.parse_args()
+    if not 0 <= args.after_tricks <= 7:
+        ap.error(f"--after-tricks: from 0 to 7, not {args.after_tricks}")
     rules = Rules.parse(args.rules)
-    positions = [opening(rules, args.seed * 100003 + i) for i in range(args.deals)]
+    positions = [opening(rules, args.seed * 100003 + i, args.after_tricks) for i in range(args.deals)]
     solver = Solver(threads=args.threads)
     t0 = time.perf_counter()
     solver.solve(positions[0], args.objective)
@@ -85,7 +95,8 @@ def main() -> int:
         nodes.append(result.nodes)
         values.append(result.value)
     print(f"numba: {HAVE_NUMBA}; first call (compile or cache load + one solve): {first:.2f} s")
-    print(f"{args.rules} {args.objective}, {args.threads} thread(s): {args.deals} deals, "
+    start = f" after {args.after_tricks} trick(s)" if args.after_tricks else ""
+    print(f"{args.rules} {args.objective}{start}, {args.threads} thread(s): {args.deals} deals, "
           f"median {statistics.median(times):.1f} ms, "
           f"p90 {pct(times, 0.9):.1f} ms, max {max(times):.1f} ms, mean {statistics.mean(times):.1f} ms, "
           f"median nodes {int(statistics.median(nodes))}")
