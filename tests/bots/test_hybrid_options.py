@@ -15,7 +15,7 @@ from klaverjas.bots.play_model import FEATURES
 from klaverjas.bots.strong import CardFigures, StrongBot
 from klaverjas.core import SUIT_MASKS, TABLES, Deal, Rules
 
-from .helpers import load_benchmark
+from .helpers import BENCHMARKS, load_benchmark
 
 HYBRID = load_benchmark("strong_hybrid_bot")
 
@@ -103,7 +103,7 @@ def test_drawing_trumps_puts_the_best_trump_first_exactly_where_the_rule_holds()
 
 
 def test_partner_read_by_a_model_from_the_command_line(tmp_path: Path) -> None:
-    script = Path(HYBRID.__file__)
+    script = BENCHMARKS / "strong_hybrid_bot.py"
     missing = subprocess.run([sys.executable, str(script), "--read-partner-model", str(tmp_path / "none.json")],
                              capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=120)
     assert missing.returncode == 2
@@ -125,7 +125,7 @@ def test_partner_read_by_a_model_from_the_command_line(tmp_path: Path) -> None:
 
 
 def test_the_solver_from_an_earlier_sa_trick_and_bad_tricks_refused() -> None:
-    script = Path(HYBRID.__file__)
+    script = BENCHMARKS / "strong_hybrid_bot.py"
     for bad in ("-1", "8"):
         refused = subprocess.run([sys.executable, str(script), "--sa-search-from", bad], capture_output=True,
                                  text=True, stdin=subprocess.DEVNULL, timeout=120)

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from pathlib import Path
 
-from tests.bots.helpers import load_benchmark
+from tests.bots.helpers import BENCHMARKS, load_benchmark
 
 from klaverjas.core import Rules
 from klaverjas.core.tables import TABLES
@@ -33,7 +32,7 @@ def test_after_tricks_is_the_opening_played_on() -> None:
 
 
 def test_a_trick_outside_the_deal_is_refused() -> None:
-    script = Path(BENCH.__file__)
+    script = BENCHMARKS / "solver.py"
     refused = subprocess.run([sys.executable, str(script), "--after-tricks", "8", "--deals", "1"],
                              capture_output=True, text=True, timeout=120)
     assert refused.returncode == 2 and "--after-tricks" in refused.stderr
