@@ -159,11 +159,9 @@ def placement(records: list[dict[str, Any]], model: PlayModel, samples: int, see
                 rng = random.Random(f"{seed}:{rec['index']}:{done}")
                 base = deal_hidden(view, rng)
                 assert base is not None
-                evidence = None
-                if mode == "rule" or (mode == "model" and partner):
-                    evidence = PlayEvidence(view, base, partner_model=model if mode == "model" else None)
-                elif mode == "model":
-                    evidence = PlayEvidence(view, base, model=model)
+                reading = model if mode == "model" else None
+                evidence = None if mode == "none" else PlayEvidence(
+                    view, base, model=None if partner else reading, partner_model=reading if partner else None)
                 total = right = 0.0
                 for _ in range(samples):
                     hands = deal_hidden(view, rng)

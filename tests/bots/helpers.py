@@ -22,6 +22,23 @@ RULE_SETS = [
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 
 
+def played_by_basic(rules: str, dealer: int, rng: random.Random) -> tuple[Deal, list[View]]:
+    """A deal dealt by ``rng`` and played to the end by the rules of thumb in every seat, with every card
+    decision as the seat to play saw it."""
+    deal = Deal.new(Rules.parse(rules), dealer, rng)
+    basic = BasicBot()
+    while not deal.selection.done:
+        seat = deal.selection.to_move
+        assert seat is not None
+        deal.choose_trump(basic.trump(View.of(deal, seat)))
+    views = []
+    while not deal.is_over:
+        view = View.of(deal, deal.turn)
+        views.append(view)
+        deal.play(basic.card(view))
+    return deal, views
+
+
 def load_benchmark(name: str) -> ModuleType:
     """A script of benchmarks/ (the reference opponents) as a module."""
     spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")

@@ -10,30 +10,19 @@ import subprocess
 import sys
 from pathlib import Path
 
-from klaverjas.bots import BasicBot, View, strong
+from klaverjas.bots import View, strong
 from klaverjas.bots.play_model import FEATURES
 from klaverjas.bots.strong import CardFigures, StrongBot
-from klaverjas.core import SUIT_MASKS, TABLES, Deal, Rules
+from klaverjas.core import SUIT_MASKS, TABLES
 
-from .helpers import BENCHMARKS, load_benchmark
+from .helpers import BENCHMARKS, load_benchmark, played_by_basic
 
 HYBRID = load_benchmark("strong_hybrid_bot")
 
 
 def views_of_a_deal(seed: str) -> list[View]:
     """Every card decision of a deal played by the rules of thumb, as the seat to play saw it."""
-    deal = Deal.new(Rules.parse("rotterdam"), 0, random.Random(seed))
-    basic = BasicBot()
-    while not deal.selection.done:
-        seat = deal.selection.to_move
-        assert seat is not None
-        deal.choose_trump(basic.trump(View.of(deal, seat)))
-    views = []
-    while not deal.is_over:
-        view = View.of(deal, deal.turn)
-        views.append(view)
-        deal.play(basic.card(view))
-    return views
+    return played_by_basic("rotterdam", 0, random.Random(seed))[1]
 
 
 def test_the_kinds_of_a_decision_and_the_playouts_share_of_each() -> None:
@@ -131,15 +120,8 @@ def test_the_solver_from_an_earlier_sa_trick_and_bad_tricks_refused() -> None:
                                  text=True, stdin=subprocess.DEVNULL, timeout=120)
         assert refused.returncode == 2 and "--sa-search-from" in refused.stderr
     # The player asks the solver in a sa deal's second trick exactly when told to start there.
-    deal = Deal.new(Rules.parse("sa"), 0, random.Random("sa-search"))
-    basic = BasicBot()
-    while not deal.selection.done:
-        seat = deal.selection.to_move
-        assert seat is not None
-        deal.choose_trump(basic.trump(View.of(deal, seat)))
-    for _ in range(4):
-        deal.play(basic.card(View.of(deal, deal.turn)))
-    second = View.of(deal, deal.turn)
+    second = played_by_basic("sa", 0, random.Random("sa-search"))[1][4]
+    assert len(second.tricks) == 1 and not second.trick
     bot = StrongBot(samples=4, seed=1)
     before = strong.SA_SEARCH_FROM
     try:

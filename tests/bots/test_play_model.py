@@ -16,9 +16,9 @@ from klaverjas.bots.basic import card_choice
 from klaverjas.bots.play_model import FEATURES, PlayModel, card_features, model
 from klaverjas.bots.sampling import PLAY_FLOOR, PlayEvidence, deal_hidden
 from klaverjas.bots.strong import StrongBot
-from klaverjas.core import Deal, Rules, cards_of, parse_card, parse_hand
+from klaverjas.core import Deal, cards_of, parse_card, parse_hand
 
-from .helpers import hands_of, make_deal, walk
+from .helpers import hands_of, make_deal, played_by_basic, walk
 
 
 def _load_fit() -> ModuleType:
@@ -171,21 +171,11 @@ def test_partner_placement_reads_a_partner_who_plays_like_the_model() -> None:
     # expects partner to play the rules' card places partner's cards better than no reading of partner.
     records = []
     for index in range(6):
-        deal = Deal.new(Rules.parse("rotterdam"), index % 4, random.Random(f"partner-placement:{index}"))
-        hands = [int(h) for h in deal.hands]
-        basic = BasicBot()
-        while not deal.selection.done:
-            seat = deal.selection.to_move
-            assert seat is not None
-            deal.choose_trump(basic.trump(View.of(deal, seat)))
-        plays = []
-        while not deal.is_over:
-            card = basic.card(View.of(deal, deal.turn))
-            plays.append(card)
-            deal.play(card)
+        deal, _ = played_by_basic("rotterdam", index % 4, random.Random(f"partner-placement:{index}"))
         records.append({"rules": "rotterdam", "index": index, "dealer": deal.dealer, "kinds": ["basic"] * 4,
-                        "hands": hands, "bids": [[s, a.as_json()] for s, a in deal.selection.events],
-                        "plays": plays})
+                        "hands": [int(h) for h in deal.initial],
+                        "bids": [[s, a.as_json()] for s, a in deal.selection.events],
+                        "plays": [card for t in deal.tricks for card in t.cards]})
     follows_the_rules = _only(lead_basic=8.0, follow_basic=8.0)
     out = FIT.placement(records, follows_the_rules, 40, 1, partner=True)
     for done in (3, 6):
