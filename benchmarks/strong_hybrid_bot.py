@@ -155,7 +155,8 @@ class TunedBot(StrongBot):
             for _ in range(20):
                 if world.hands[partner] & trumps:
                     break
-                again = sampling.sample_worlds(view, 1, self.rng, evidence, self.partner_bids_by_model)
+                again = sampling.sample_worlds(view, 1, self.rng, evidence, self.partner_bids_by_model,
+                                               self.opponent_bids)
                 if not again:
                     break
                 world = again[0]
@@ -368,6 +369,8 @@ def main() -> int:
     ap.add_argument("--read-partner", type=float, default=None, metavar="FACTOR",
                     help="read partner's cards by the rules of thumb too: a sample's factor for each card of "
                     "partner's they would not have played")
+    ap.add_argument("--opponent-bids", choices=sampling.BID_READINGS, default="rule",
+                    help="the opponents' bids read by the rules of thumb, the trump model, or an even mixture")
     ap.add_argument("--read-partner-model", type=Path, default=None, metavar="FILE",
                     help="read partner's cards by a card-play model of this player's own choices, as "
                     "tools/fit_play.py writes it")
@@ -427,7 +430,7 @@ def main() -> int:
     bot = kind(budget_ms=args.budget, playout_mix=(first, last), playout_worlds=args.worlds,
                playout_policy=args.policy, playout_epsilon=args.epsilon, playout_evidence=args.evidence,
                play_by_model=args.play_model, play_mismatch=args.play_mismatch, clock=clock, solve_fn=solve_fn,
-               partner_mismatch=args.read_partner, partner_model=partner_model)
+               partner_mismatch=args.read_partner, partner_model=partner_model, opponent_bids=args.opponent_bids)
     bot.signals_read = args.signals
     bot.signal_margin = args.signal_margin
     bot.rule_margin = args.rule_margin

@@ -1,6 +1,7 @@
 """benchmarks/strong_hybrid_bot.py's settings by kind of decision: the playouts' share (--class-mix) and the
 bonus of a trump lead (--trump-lead-bonus), each where it applies and nowhere else; partner's cards read by a
-model of the player's own choices (--read-partner-model)."""
+model of the player's own choices (--read-partner-model); the opponents' bids read by the rules of thumb, the
+trump model or both (--opponent-bids)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from klaverjas.bots import View, strong
 from klaverjas.bots.play_model import FEATURES
+from klaverjas.bots.sampling import weight_of
 from klaverjas.bots.strong import CardFigures, StrongBot
 from klaverjas.core import SUIT_MASKS, TABLES
 
@@ -130,3 +134,23 @@ def test_the_solver_from_an_earlier_sa_trick_and_bad_tricks_refused() -> None:
         assert bot.solves(second)
     finally:
         strong.SA_SEARCH_FROM = before
+
+
+def test_the_opponents_bids_read_as_told_and_bad_readings_refused() -> None:
+    script = BENCHMARKS / "strong_hybrid_bot.py"
+    refused = subprocess.run([sys.executable, str(script), "--opponent-bids", "guess"], capture_output=True,
+                             text=True, stdin=subprocess.DEVNULL, timeout=120)
+    assert refused.returncode == 2 and "--opponent-bids" in refused.stderr
+    # Every sample the player draws is weighed by the reading it was given.
+    view = views_of_a_deal("opponent-bids")[6]
+    assert view.bids
+    for reading in ("model", "mix"):
+        bot = StrongBot(samples=4, seed=1, opponent_bids=reading)
+        evidence = bot.evidence(view)
+        assert evidence is not None
+        worlds = list(bot.weighed_worlds(view, evidence))
+        assert len(worlds) == 4
+        for world in worlds:
+            expected = weight_of(view, world.hands, True, reading) * evidence.weight(world.hands)
+            assert world.weight == pytest.approx(expected, rel=1e-12)
+        assert any(weight_of(view, w.hands, True, reading) != weight_of(view, w.hands, True, "rule") for w in worlds)

@@ -11,6 +11,7 @@ import pytest
 from klaverjas.bots import BasicBot, Bot, RandomBot, View
 from klaverjas.bots.play_model import FEATURES, PlayModel
 from klaverjas.bots.sampling import BID_MISMATCH, PLAY_MISMATCH, PlayEvidence, deal_hidden, sample_worlds, weight_of
+from klaverjas.bots.strong import StrongBot
 from klaverjas.core import FULL_DECK, Deal, Rules, TrumpAction, legal_for, parse_card, parse_hand
 
 from .helpers import RULE_SETS, hands_of, make_deal, walk
@@ -187,3 +188,35 @@ def test_partner_bids_judged_by_the_trump_model() -> None:
     by_model = [weight_of(view, h, partner_bids_by_model=True) for h in (as_dealt, swapped)]
     assert by_model[0] < 0.05 < 0.9 < by_model[1]
     assert [weight_of(view, h) for h in (as_dealt, swapped)] == [BID_MISMATCH, 1.0]
+
+
+def test_opponent_bids_read_by_the_rules_the_model_or_both() -> None:
+    # Rotterdam, free choice: East, South and West pass before North.  East and South swap a hand full
+    # of hearts and a weak one.  By the rules of thumb the two deals are alike (one of the two passes
+    # misses the rule either way); by the trump model East's pass from the strong hand is unlikely, so a
+    # reading of the opponents by the model, or by both explanations, puts the strong hand with South.
+    rules = Rules.parse("rotterdam")
+    strong_h = parse_hand("JH 9H AH TH KH QH AS AD")
+    weak_h = parse_hand("7S 8S 7D 8D 7C 8C 9C 9S")
+    north = parse_hand("JS QS KS TC JC QC KC AC")
+    rest = FULL_DECK & ~north & ~strong_h & ~weak_h  # West's
+    for dealer in range(4):
+        deal = Deal(rules, dealer, [north, weak_h, strong_h, rest])
+        if deal.selection.to_move == 1:
+            break
+    while deal.selection.to_move != 0:
+        deal.choose_trump(TrumpAction("pass"))
+    view = View.of(deal, 0)
+    east_strong = (north, strong_h, weak_h, rest)
+    south_strong = (north, weak_h, strong_h, rest)
+
+    def ratio(reading: str) -> float:
+        return weight_of(view, east_strong, False, reading) / weight_of(view, south_strong, False, reading)
+
+    assert ratio("rule") == 1.0
+    assert ratio("model") < 0.2
+    assert ratio("model") < ratio("mix") < 1.0
+    with pytest.raises(ValueError, match="opponent_bids"):
+        weight_of(view, east_strong, False, "bids")
+    with pytest.raises(ValueError, match="opponent_bids"):
+        StrongBot(opponent_bids="bids")

@@ -33,6 +33,8 @@ PLAY_MISMATCH = 0.3
 PLAY_FLOOR = 0.05
 # Points of the trump model's estimate over which a bid judged by the model turns from unlikely to likely.
 MODEL_BID_SCALE = 25.0
+# How the opponents' bids can be read (:func:`weight_of`).
+BID_READINGS = ("rule", "model", "mix")
 
 
 @dataclass(frozen=True)
@@ -69,48 +71,70 @@ def deal_hidden(view: View, rng: random.Random, tries: int = 200) -> tuple[int, 
     return None
 
 
-def weight_of(view: View, hands: tuple[int, int, int, int], partner_bids_by_model: bool = False) -> float:
+def weight_of(view: View, hands: tuple[int, int, int, int], partner_bids_by_model: bool = False,
+              opponent_bids: str = "rule") -> float:
     """Soft evidence: the bids and the signals under the rules of thumb every level announces.
 
     With ``partner_bids_by_model`` partner's bids are judged by the strong level's own trump model
     instead (a partner that bids like this bot: it takes a suit when the model's estimate beats the
-    pass value), each as a likelihood falling smoothly across the pass value."""
+    pass value), each as a likelihood falling smoothly across the pass value.  ``opponent_bids`` says how
+    the opponents' bids are judged: by the rules of thumb (``"rule"``), by that model (``"model"``: they
+    bid like this bot), or by an even mixture of the two explanations of each opponent's bids
+    (``"mix"``: whichever fits the hand better counts more)."""
     from .basic import trump_fit
     from .bidding import model, place_of
 
+    if opponent_bids not in BID_READINGS:
+        raise ValueError(f"opponent_bids must be one of {', '.join(BID_READINGS)}, got {opponent_bids!r}")
     w = 1.0
     values = view.rules.values
     start = [hands[s] | view.played_by[s] for s in range(4)]  # the hands as dealt
-    mdl = model(values) if partner_bids_by_model else None
+    mdl = model(values) if partner_bids_by_model or opponent_bids != "rule" else None
     if mdl is not None and mdl.values != values:
         mdl = None
     first = first_lead(view.dealer, view.rules.direction)
+    reading = ["rule"] * 4
+    if mdl is not None:
+        reading[view.partner] = "model" if partner_bids_by_model else "rule"
+        reading[(view.seat + 1) & 3] = reading[(view.seat + 3) & 3] = opponent_bids
+    # Per seat: the likelihood of its bids under the rules of thumb (a factor of 0.3 for each bid that does not
+    # fit the hand; as a probability 1 / 1.3 when it fits, 0.3 / 1.3 when not) and under the model.
+    by_rule = [1.0] * 4
+    rule_norm = [1.0] * 4
+    by_model = [1.0] * 4
     passes = 0
     for seat, action in view.bids:
         forced = action.kind != "pass" and (view.mode == "utrecht" or passes == (3 if view.mode == "bid" else 4))
-        if seat == view.seat:
-            pass  # its own bids tell this seat nothing
-        elif mdl is not None and seat == view.partner:
+        if action.kind == "pass":
+            passes += 1
+        if seat == view.seat or forced:
+            continue  # its own bids tell this seat nothing, nor does a bid it had to make
+        if mdl is not None and reading[seat] != "rule":
             place = place_of(seat, first, view.step)
-            over = 0.0
             if action.kind == "pass":
                 suits = [view.proposed] if view.mode in ("proposed", "turned") and view.proposed is not None \
                     else range(4)
                 over = mdl.threshold[place] - max(mdl.estimate(start[seat], s, place) for s in suits)
-            elif not forced and view.trump >= 0:
-                over = mdl.estimate(start[seat], view.trump, place) - mdl.threshold[place]
-            if action.kind == "pass" or not forced:
-                w *= 1 / (1 + math.exp(-over / MODEL_BID_SCALE))
-        elif action.kind == "pass":
-            if view.mode in ("proposed", "turned") and view.proposed is not None:
-                if trump_fit(start[seat], view.proposed, values).code:
-                    w *= BID_MISMATCH
-            elif any(trump_fit(start[seat], s, values).code for s in range(4)):
-                w *= BID_MISMATCH
-        elif not forced and view.trump >= 0 and not trump_fit(start[seat], view.trump, values).code:
-            w *= BID_MISMATCH
-        if action.kind == "pass":
-            passes += 1
+            else:
+                over = mdl.estimate(start[seat], view.trump, place) - mdl.threshold[place] if view.trump >= 0 else 0.0
+            by_model[seat] *= 1 / (1 + math.exp(-over / MODEL_BID_SCALE))
+        if reading[seat] != "model":
+            if action.kind == "pass":
+                if view.mode in ("proposed", "turned") and view.proposed is not None:
+                    fits = not trump_fit(start[seat], view.proposed, values).code
+                else:
+                    fits = not any(trump_fit(start[seat], s, values).code for s in range(4))
+            else:
+                fits = view.trump < 0 or bool(trump_fit(start[seat], view.trump, values).code)
+            by_rule[seat] *= 1.0 if fits else BID_MISMATCH
+            rule_norm[seat] /= 1.0 + BID_MISMATCH
+    for seat in range(4):
+        if reading[seat] == "rule":
+            w *= by_rule[seat]
+        elif reading[seat] == "model":
+            w *= by_model[seat]
+        else:
+            w *= 0.5 * by_rule[seat] * rule_norm[seat] + 0.5 * by_model[seat]
     for sig in view.signals:
         if sig.seat == view.seat:
             continue
@@ -213,14 +237,14 @@ class PlayEvidence:
 
 
 def sample_worlds(view: View, n: int, rng: random.Random, evidence: PlayEvidence | None = None,
-                  partner_bids_by_model: bool = False) -> list[World]:
+                  partner_bids_by_model: bool = False, opponent_bids: str = "rule") -> list[World]:
     """Up to ``n`` samples of every seat's hand with their weights (with the play evidence if given)."""
     worlds = []
     for _ in range(n):
         hands = deal_hidden(view, rng)
         if hands is None:
             break
-        w = weight_of(view, hands, partner_bids_by_model)
+        w = weight_of(view, hands, partner_bids_by_model, opponent_bids)
         if evidence is not None:
             w *= evidence.weight(hands)
         worlds.append(World(hands, w))

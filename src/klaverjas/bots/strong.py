@@ -30,6 +30,7 @@ from .bidding import BiddingModel, place_of
 from .bidding import model as bidding_model
 from .play_model import PlayModel
 from .sampling import (
+    BID_READINGS,
     PLAY_MISMATCH,
     ChoiceCache,
     LikelihoodCache,
@@ -180,7 +181,7 @@ class StrongBot(Bot):
                  playout_worlds: int = PLAYOUT_WORLDS, playout_policy: str = PLAYOUT_POLICY,
                  playout_epsilon: float = PLAYOUT_EPSILON, playout_evidence: int = 0,
                  partner_mismatch: float | None = None, partner_model: PlayModel | None = None,
-                 clock: Callable[[], float] = time.perf_counter):
+                 opponent_bids: str = "rule", clock: Callable[[], float] = time.perf_counter):
         self.solve_fn = solve_fn or solver_values
         self.samples = samples
         # A vote over one or two deals follows their accidents; below this many the budget is overrun.
@@ -204,6 +205,10 @@ class StrongBot(Bot):
         # Or by a fitted model of this player's own card choices (None: not).
         self.partner_model = partner_model
         self.partner_bids_by_model = partner_bids_by_model
+        # The opponents' bids read by the rules of thumb, by the trump model, or by both (:func:`.sampling.weight_of`).
+        if opponent_bids not in BID_READINGS:
+            raise ValueError(f"opponent_bids must be one of {', '.join(BID_READINGS)}, got {opponent_bids!r}")
+        self.opponent_bids = opponent_bids
         # The opponents' cards read by the fitted card-play model (:mod:`.play_model`) instead of the factor.
         self.play_by_model = play_by_model
         # Without soft evidence every sample meeting the hard constraints counts alike, and without the
@@ -321,7 +326,7 @@ class StrongBot(Bot):
         worlds = list(drawn)
         deadline = self.clock() + 0.04
         while len(worlds) < self.playout_evidence and self.clock() < deadline:
-            new = sample_worlds(view, 1, self.rng, evidence, self.partner_bids_by_model)
+            new = sample_worlds(view, 1, self.rng, evidence, self.partner_bids_by_model, self.opponent_bids)
             if not new:
                 break
             worlds.append(new[0])
@@ -345,13 +350,14 @@ class StrongBot(Bot):
         every = all_hidden(view, self.enumerate_up_to) if self.enumerate_up_to > 0 else None
         if every is not None:
             for hands in every:
-                w = weight_of(view, hands, self.partner_bids_by_model) if self.soft_evidence else 1.0
+                w = weight_of(view, hands, self.partner_bids_by_model, self.opponent_bids) \
+                    if self.soft_evidence else 1.0
                 if evidence is not None:
                     w *= evidence.weight(hands)
                 yield World(hands, w)
             return
         for _ in range(self.samples):
-            new = sample_worlds(view, 1, self.rng, evidence, self.partner_bids_by_model)
+            new = sample_worlds(view, 1, self.rng, evidence, self.partner_bids_by_model, self.opponent_bids)
             if not new:
                 return
             yield new[0] if self.soft_evidence else World(new[0].hands, 1.0)
