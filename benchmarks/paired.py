@@ -10,7 +10,8 @@ A-minus-B less run 2's, with its 95% interval, beside each run's own figure.
     .venv/bin/python benchmarks/paired.py new.json old.json
 
 Either run may also be a ``--pairs`` file, of a run still going or stopped early: the deals both have
-finished are compared.
+finished are compared.  A stopped run resumed with ``klaverjas arena --from-deal N`` writes a file of its own;
+the two files one after the other (``cat A.pairs B.pairs``) read as one run.
 """
 
 from __future__ import annotations
@@ -22,6 +23,9 @@ import statistics
 import sys
 from pathlib import Path
 from typing import Any
+
+# What makes two parts of a --pairs file one run: the same players, on the same deals.
+SAME_RUN = ("bots", "rules", "seed", "trump_by")
 
 
 def load(path: Path) -> dict[str, Any]:
@@ -35,7 +39,12 @@ def load(path: Path) -> dict[str, Any]:
             if body and not text.endswith("\n"):
                 body.pop()  # a line the run is still writing
             lines = [json.loads(line) for line in body]
-            return {**head["arena"], "pairs": [[line["index"], line["diff"]] for line in lines]}
+            run = {key: head["arena"].get(key) for key in SAME_RUN}
+            for line in lines:
+                if "arena" in line and {key: line["arena"].get(key) for key in SAME_RUN} != run:
+                    raise SystemExit(f"paired.py: {path}: the parts of the file name different runs "
+                                     f"({run} and {line['arena']})")
+            return {**head["arena"], "pairs": [[line["index"], line["diff"]] for line in lines if "arena" not in line]}
         rep = json.loads(text)
     except (OSError, json.JSONDecodeError, KeyError, TypeError) as exc:
         raise SystemExit(f"paired.py: {path}: not an arena JSON report or --pairs file ({exc})") from None

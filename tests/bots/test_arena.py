@@ -144,7 +144,7 @@ def test_a_run_writes_each_finished_deal_as_it_goes(tmp_path: Path, capsys: pyte
     rep = json.loads(capsys.readouterr().out)
     lines = [json.loads(line) for line in pairs.read_text().splitlines()]
     assert lines[0] == {"arena": {"bots": ["basic", "random"], "rules": "rotterdam", "seed": 3, "trump_by": None,
-                                  "deals": 10}}
+                                  "deals": 10, "from_deal": 0}}
     assert [[line["index"], line["diff"]] for line in lines[1:]] == rep["pairs"]
     assert all(len(line["scores"]) == 2 and len(line["nat"]) == 2 for line in lines[1:])
     (tmp_path / "report.json").write_text(json.dumps(rep))
@@ -158,3 +158,36 @@ def test_a_run_writes_each_finished_deal_as_it_goes(tmp_path: Path, capsys: pyte
                  "--pairs", str(tmp_path / "no" / "such" / "dir" / "p.jsonl")]) == 2
     err = capsys.readouterr().err
     assert "--pairs" in err and "cannot write" in err
+
+
+def test_a_stopped_run_resumed_from_a_deal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # A run stopped after 6 of 10 deals, resumed with --from-deal 6: the resumed part plays deals 6 to 9
+    # exactly as the whole run does, and paired.py reads both parts of the file as that run.
+    paired = load_benchmark("paired")
+    common = ["arena", "--bots", "basic,random", "--deals", "10", "--rules", "rotterdam", "--seed", "3",
+              "--json", "--no-progress"]
+    whole, rest = tmp_path / "whole.jsonl", tmp_path / "rest.jsonl"
+    assert main([*common, "--pairs", str(whole)]) == 0
+    rep = json.loads(capsys.readouterr().out)
+    assert main([*common, "--from-deal", "6", "--pairs", str(rest)]) == 0
+    resumed = json.loads(capsys.readouterr().out)
+    assert resumed["deals"] == 4 and resumed["pairs"] == rep["pairs"][6:]
+    whole_lines, rest_lines = whole.read_text().splitlines(), rest.read_text().splitlines()
+    assert json.loads(rest_lines[0])["arena"]["from_deal"] == 6
+    assert rest_lines[1:] == whole_lines[7:]
+    joined = tmp_path / "joined.jsonl"
+    joined.write_text("\n".join(whole_lines[:7] + rest_lines) + "\n")
+    (tmp_path / "report.json").write_text(json.dumps(rep))
+    sys.argv = ["paired.py", str(joined), str(tmp_path / "report.json")]
+    assert paired.main() == 0
+    out = capsys.readouterr().out
+    assert "10 deals in both" in out and "deal by deal: +0.0" in out
+    # Parts of another run are refused, and so is a first deal outside the run.
+    other = json.dumps({"arena": {**json.loads(rest_lines[0])["arena"], "seed": 4}})
+    joined.write_text("\n".join([*whole_lines[:7], other, *rest_lines[1:]]) + "\n")
+    with pytest.raises(SystemExit, match="different runs"):
+        paired.load(joined)
+    for bad in ("10", "-1"):
+        assert main([*common, "--from-deal", bad]) == 2
+        err = capsys.readouterr().err
+        assert "--from-deal" in err and "Traceback" not in err

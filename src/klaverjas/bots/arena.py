@@ -236,14 +236,19 @@ def pair_line(r: PairResult) -> dict[str, Any]:
 
 
 def run_arena(spec_a: str, spec_b: str, rules_text: str, deals: int, seed: int, jobs: int = 1,
-              progress: bool = True, trump_by: str | None = None, pairs_out: IO[str] | None = None) -> dict[str, Any]:
+              progress: bool = True, trump_by: str | None = None, pairs_out: IO[str] | None = None,
+              first: int = 0) -> dict[str, Any]:
     """``deals`` duplicate pairs (each played twice) and the report as a JSON-ready dict.
 
     ``trump_by``: a bot spec (as for the players) that makes every seat's trump decisions.  ``pairs_out``:
     a file that gets a first line naming the run, then one line per pair as each chunk of deals ends, so a
-    run stopped before its end keeps what it played (``benchmarks/paired.py`` reads it as a report)."""
+    run stopped before its end keeps what it played (``benchmarks/paired.py`` reads it as a report).
+    ``first``: the run starts at that deal (a stopped run resumed: deal i is the same in every run of the
+    seed, so deals ``first`` to ``deals - 1`` are played and the two parts together make the whole run)."""
     if deals <= 0:
         raise ValueError(f"--deals must be positive, got {deals}")
+    if not 0 <= first < deals:
+        raise ValueError(f"--from-deal must be from 0 to --deals minus one ({deals - 1}), got {first}")
     if jobs <= 0:
         raise ValueError(f"--jobs must be positive, got {jobs}")
     Rules.parse(rules_text)
@@ -259,7 +264,7 @@ def run_arena(spec_a: str, spec_b: str, rules_text: str, deals: int, seed: int, 
 
     chunk = 8
     tasks = [(spec_a, spec_b, rules_text, seed, list(range(i, min(i + chunk, deals))), trump_by)
-             for i in range(0, deals, chunk)]
+             for i in range(first, deals, chunk)]
     results: list[PairResult] = []
     ta, tb = Timings(), Timings()
 
@@ -271,9 +276,10 @@ def run_arena(spec_a: str, spec_b: str, rules_text: str, deals: int, seed: int, 
 
     if pairs_out is not None:
         pairs_out.write(json.dumps({"arena": {"bots": [spec_a, spec_b], "rules": rules_text, "seed": seed,
-                                              "trump_by": trump_by, "deals": deals}}) + "\n")
+                                              "trump_by": trump_by, "deals": deals, "from_deal": first}})
+                        + "\n")
         pairs_out.flush()
-    bar = tqdm(total=deals, unit="deal", disable=not progress, leave=False, desc=f"{spec_a} v {spec_b}")
+    bar = tqdm(total=deals - first, unit="deal", disable=not progress, leave=False, desc=f"{spec_a} v {spec_b}")
     try:
         if jobs == 1:
             a, b = make_bot(spec_a), make_bot(spec_b)

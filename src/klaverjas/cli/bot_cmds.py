@@ -35,6 +35,9 @@ def register(subparsers: Any) -> None:
     arena.add_argument("--deals", type=int, default=100, help="duplicate deals (each is played twice)")
     arena.add_argument("--rules", default="amsterdam", help="preset or preset(field=value,...)")
     arena.add_argument("--seed", type=int, default=1)
+    arena.add_argument("--from-deal", type=int, default=0, metavar="N",
+                       help="start at deal N (counted from 0) and play on to --deals: resumes a run stopped after N "
+                            "deals (each deal is the same in every run of the seed)")
     arena.add_argument("--jobs", type=int, default=1, help="worker processes")
     arena.add_argument("--json", action="store_true", help="print the report as one JSON object")
     arena.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
@@ -75,7 +78,8 @@ def run_arena_cmd(args: argparse.Namespace) -> int:
             except OSError as exc:
                 raise ValueError(f"--pairs: cannot write {args.pairs}: {exc.strerror}") from None
         rep = run_arena(specs[0], specs[1], args.rules, args.deals, args.seed, args.jobs,
-                        progress=not args.no_progress, trump_by=args.trump_by, pairs_out=pairs_out)
+                        progress=not args.no_progress, trump_by=args.trump_by, pairs_out=pairs_out,
+                        first=args.from_deal)
     if args.json:
         print(json.dumps(rep))
     else:
