@@ -369,8 +369,9 @@ def main() -> int:
     ap.add_argument("--read-partner", type=float, default=None, metavar="FACTOR",
                     help="read partner's cards by the rules of thumb too: a sample's factor for each card of "
                     "partner's they would not have played")
-    ap.add_argument("--opponent-bids", choices=sampling.BID_READINGS, default="rule",
-                    help="the opponents' bids read by the rules of thumb, the trump model, or an even mixture")
+    ap.add_argument("--opponent-bids", choices=sampling.BID_READINGS, default=strong.OPPONENT_BIDS,
+                    help="the opponents' bids read by the rules of thumb, the trump model, or an even mixture "
+                         f"(the player's: {strong.OPPONENT_BIDS})")
     ap.add_argument("--read-partner-model", type=Path, default=None, metavar="FILE",
                     help="read partner's cards by a card-play model of this player's own choices, as "
                     "tools/fit_play.py writes it")

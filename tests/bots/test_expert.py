@@ -66,7 +66,7 @@ def test_expert_votes_the_weighted_mean_over_every_hidden_deal() -> None:
             weight = 0.0
             worlds = brute_force_hidden(view)
             for hands in worlds:
-                w = weight_of(view, hands, True) * evidence.weight(hands)
+                w = weight_of(view, hands, True, bot.opponent_bids) * evidence.weight(hands)
                 values = reference.minimax_cards(_position(view, hands))
                 for c in total:
                     total[c] += w * sign * values[c]
