@@ -166,25 +166,34 @@ def test_the_cache_changes_nothing() -> None:
             assert cached.weight(world) == fresh.weight(world)
 
 
+# A hand full of hearts, a weak one, North's, and the rest (West's) for the bid-reading tests.
+STRONG_HAND = parse_hand("JH 9H AH TH KH QH AS AD")
+WEAK_HAND = parse_hand("7S 8S 7D 8D 7C 8C 9C 9S")
+NORTH_HAND = parse_hand("JS QS KS TC JC QC KC AC")
+REST_HAND = FULL_DECK & ~NORTH_HAND & ~STRONG_HAND & ~WEAK_HAND
+
+
+def passed_to_north(first: int) -> View:
+    """North's view of a Rotterdam deal (East weak, South strong, West the rest) in which every seat from
+    ``first`` on passed until North is to speak."""
+    rules = Rules.parse("rotterdam")
+    for dealer in range(4):
+        deal = Deal(rules, dealer, [NORTH_HAND, WEAK_HAND, STRONG_HAND, REST_HAND])
+        if deal.selection.to_move == first:
+            break
+    while deal.selection.to_move != 0:
+        deal.choose_trump(TrumpAction("pass"))
+    return View.of(deal, 0)
+
+
 def test_partner_bids_judged_by_the_trump_model() -> None:
     # Rotterdam, free choice: South (North's partner) speaks first and passes.  Judged by the strong
     # level's trump model, a pass is likely from a weak hand and unlikely from a hand full of
     # trumps; judged by the rules of thumb both meet or miss the rule alike.
-    rules = Rules.parse("rotterdam")
-    strong_s = parse_hand("JH 9H AH TH KH QH AS AD")
-    weak_s = parse_hand("7S 8S 7D 8D 7C 8C 9C 9S")
-    north = parse_hand("JS QS KS TC JC QC KC AC")
-    rest = FULL_DECK & ~north & ~strong_s & ~weak_s  # West's
-    for dealer in range(4):
-        deal = Deal(rules, dealer, [north, weak_s, strong_s, rest])
-        if deal.selection.to_move == 2:
-            break
-    deal.choose_trump(TrumpAction("pass"))
-    while deal.selection.to_move != 0:
-        deal.choose_trump(TrumpAction("pass"))
-    view = View.of(deal, 0)
-    as_dealt = (north, weak_s, strong_s, rest)
-    swapped = (north, strong_s, weak_s, rest)  # South holds the weak hand
+    view = passed_to_north(2)
+    assert [seat for seat, _ in view.bids] == [2, 3]
+    as_dealt = (NORTH_HAND, WEAK_HAND, STRONG_HAND, REST_HAND)
+    swapped = (NORTH_HAND, STRONG_HAND, WEAK_HAND, REST_HAND)  # South holds the weak hand
     by_model = [weight_of(view, h, partner_bids_by_model=True) for h in (as_dealt, swapped)]
     assert by_model[0] < 0.05 < 0.9 < by_model[1]
     assert [weight_of(view, h) for h in (as_dealt, swapped)] == [BID_MISMATCH, 1.0]
@@ -195,20 +204,10 @@ def test_opponent_bids_read_by_the_rules_the_model_or_both() -> None:
     # of hearts and a weak one.  By the rules of thumb the two deals are alike (one of the two passes
     # misses the rule either way); by the trump model East's pass from the strong hand is unlikely, so a
     # reading of the opponents by the model, or by both explanations, puts the strong hand with South.
-    rules = Rules.parse("rotterdam")
-    strong_h = parse_hand("JH 9H AH TH KH QH AS AD")
-    weak_h = parse_hand("7S 8S 7D 8D 7C 8C 9C 9S")
-    north = parse_hand("JS QS KS TC JC QC KC AC")
-    rest = FULL_DECK & ~north & ~strong_h & ~weak_h  # West's
-    for dealer in range(4):
-        deal = Deal(rules, dealer, [north, weak_h, strong_h, rest])
-        if deal.selection.to_move == 1:
-            break
-    while deal.selection.to_move != 0:
-        deal.choose_trump(TrumpAction("pass"))
-    view = View.of(deal, 0)
-    east_strong = (north, strong_h, weak_h, rest)
-    south_strong = (north, weak_h, strong_h, rest)
+    view = passed_to_north(1)
+    assert [seat for seat, _ in view.bids] == [1, 2, 3]
+    east_strong = (NORTH_HAND, STRONG_HAND, WEAK_HAND, REST_HAND)
+    south_strong = (NORTH_HAND, WEAK_HAND, STRONG_HAND, REST_HAND)
 
     def ratio(reading: str) -> float:
         return weight_of(view, east_strong, False, reading) / weight_of(view, south_strong, False, reading)

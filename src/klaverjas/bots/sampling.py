@@ -37,6 +37,13 @@ MODEL_BID_SCALE = 25.0
 BID_READINGS = ("rule", "model", "mix")
 
 
+def check_bid_reading(reading: str) -> str:
+    """``reading`` if it names a way to read the opponents' bids (:data:`BID_READINGS`), else ValueError."""
+    if reading not in BID_READINGS:
+        raise ValueError(f"opponent_bids must be one of {', '.join(BID_READINGS)}, got {reading!r}")
+    return reading
+
+
 @dataclass(frozen=True)
 class World:
     hands: tuple[int, int, int, int]  # every seat's cards now
@@ -84,8 +91,7 @@ def weight_of(view: View, hands: tuple[int, int, int, int], partner_bids_by_mode
     from .basic import trump_fit
     from .bidding import model, place_of
 
-    if opponent_bids not in BID_READINGS:
-        raise ValueError(f"opponent_bids must be one of {', '.join(BID_READINGS)}, got {opponent_bids!r}")
+    check_bid_reading(opponent_bids)
     w = 1.0
     values = view.rules.values
     start = [hands[s] | view.played_by[s] for s in range(4)]  # the hands as dealt

@@ -30,13 +30,13 @@ from .bidding import BiddingModel, place_of
 from .bidding import model as bidding_model
 from .play_model import PlayModel
 from .sampling import (
-    BID_READINGS,
     PLAY_MISMATCH,
     ChoiceCache,
     LikelihoodCache,
     PlayEvidence,
     World,
     all_hidden,
+    check_bid_reading,
     deal_hidden,
     sample_worlds,
     weight_of,
@@ -212,9 +212,7 @@ class StrongBot(Bot):
         self.partner_model = partner_model
         self.partner_bids_by_model = partner_bids_by_model
         # The opponents' bids read by the rules of thumb, by the trump model, or by both (:func:`.sampling.weight_of`).
-        if opponent_bids not in BID_READINGS:
-            raise ValueError(f"opponent_bids must be one of {', '.join(BID_READINGS)}, got {opponent_bids!r}")
-        self.opponent_bids = opponent_bids
+        self.opponent_bids = check_bid_reading(opponent_bids)
         # The opponents' cards read by the fitted card-play model (:mod:`.play_model`) instead of the factor.
         self.play_by_model = play_by_model
         # Without soft evidence every sample meeting the hard constraints counts alike, and without the
