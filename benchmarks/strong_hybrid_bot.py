@@ -156,7 +156,7 @@ class TunedBot(StrongBot):
                 if world.hands[partner] & trumps:
                     break
                 again = sampling.sample_worlds(view, 1, self.rng, evidence, self.partner_bids_by_model,
-                                               self.opponent_bids)
+                                               self.opponent_bids, self.bid_learner.rule_share())
                 if not again:
                     break
                 world = again[0]
@@ -370,8 +370,8 @@ def main() -> int:
                     help="read partner's cards by the rules of thumb too: a sample's factor for each card of "
                     "partner's they would not have played")
     ap.add_argument("--opponent-bids", choices=sampling.BID_READINGS, default=strong.OPPONENT_BIDS,
-                    help="the opponents' bids read by the rules of thumb, the trump model, or an even mixture "
-                         f"(the player's: {strong.OPPONENT_BIDS})")
+                    help="the opponents' bids read by the rules of thumb, the trump model, an even mixture, or a "
+                         f"mixture learned over the match (the player's: {strong.OPPONENT_BIDS})")
     ap.add_argument("--read-partner-model", type=Path, default=None, metavar="FILE",
                     help="read partner's cards by a card-play model of this player's own choices, as "
                     "tools/fit_play.py writes it")

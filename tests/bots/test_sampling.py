@@ -10,9 +10,17 @@ import pytest
 
 from klaverjas.bots import BasicBot, Bot, RandomBot, View
 from klaverjas.bots.play_model import FEATURES, PlayModel
-from klaverjas.bots.sampling import BID_MISMATCH, PLAY_MISMATCH, PlayEvidence, deal_hidden, sample_worlds, weight_of
+from klaverjas.bots.sampling import (
+    BID_MISMATCH,
+    PLAY_MISMATCH,
+    BidLearner,
+    PlayEvidence,
+    deal_hidden,
+    sample_worlds,
+    weight_of,
+)
 from klaverjas.bots.strong import StrongBot
-from klaverjas.core import FULL_DECK, Deal, Rules, TrumpAction, legal_for, parse_card, parse_hand
+from klaverjas.core import FULL_DECK, Deal, Rules, TrumpAction, cards_of, legal_for, parse_card, parse_hand
 
 from .helpers import RULE_SETS, hands_of, make_deal, walk
 
@@ -219,3 +227,87 @@ def test_opponent_bids_read_by_the_rules_the_model_or_both() -> None:
         weight_of(view, east_strong, False, "bids")
     with pytest.raises(ValueError, match="opponent_bids"):
         StrongBot(opponent_bids="bids")
+
+
+def test_a_learned_mixture_weighs_the_two_readings_by_its_share() -> None:
+    # The rules' share 1 is the rules alone as a probability (1 / 1.3 a bid that fits, 0.3 / 1.3 one that
+    # does not: East's and West's passes here), share 0 the model alone; "mix" keeps its even shares.
+    view = passed_to_north(1)
+    hands = (NORTH_HAND, STRONG_HAND, WEAK_HAND, REST_HAND)
+    assert weight_of(view, hands, False, "learn", 0.0) == pytest.approx(weight_of(view, hands, False, "model"))
+    assert weight_of(view, hands, False, "learn", 1.0) == pytest.approx(weight_of(view, hands, False, "rule") / 1.3**2)
+    assert weight_of(view, hands, False, "mix", 0.9) == weight_of(view, hands, False, "mix")
+    assert weight_of(view, hands, False, "learn", 0.5) == pytest.approx(weight_of(view, hands, False, "mix"))
+
+
+class ModelBidder(BasicBot):
+    """Cards by the rules of thumb, trump decisions by the strong level's model."""
+
+    def trump(self, view: View) -> TrumpAction:
+        return StrongBot().trump(view)
+
+
+def last_trick_views(rules: str, seed: int, bots: list[Bot]) -> tuple[list[View], tuple[int, int, int, int]]:
+    """Every seat's view at its card of a deal's last trick, and the hands as dealt."""
+    views = []
+    dealt = None
+    for deal, view in walk(rules, seed, bots):
+        if dealt is None:
+            dealt = hands_of(deal)
+        if view.phase == "play" and len(view.tricks) == 7:
+            views.append(view)
+    assert dealt is not None and len(views) == 4
+    return views, dealt
+
+
+def test_the_learner_finds_how_the_opponents_bid() -> None:
+    by_rules: list[Bot] = [BasicBot(), BasicBot(), BasicBot(), BasicBot()]
+    by_model: list[Bot] = [ModelBidder(), ModelBidder(), ModelBidder(), ModelBidder()]
+    for bots, rules_fit in ((by_rules, True), (by_model, False)):
+        learner = BidLearner()
+        for seed in range(16):
+            views, _ = last_trick_views("rotterdam", seed, bots)
+            # Both partners see the same deal's end; it counts once.
+            counted = [learner.observe(v) for v in views if v.seat in (0, 2)]
+            assert counted.count(True) <= 1
+        assert learner.deals >= 8
+        share = learner.rule_share()
+        assert share > 0.8 if rules_fit else share < 0.2
+
+
+def test_the_learner_counts_the_likelihoods_weight_of_gives() -> None:
+    # Where the seat plays last in the last trick every hand is known: the learner's two log-likelihoods
+    # are those of the true hands, whose ratio weight_of gives (its rules' factor not normalized: 1.3 a bid).
+    checked = 0
+    for seed in range(12):
+        views, dealt = last_trick_views("rotterdam", seed, [ModelBidder(), BasicBot(), ModelBidder(), BasicBot()])
+        view = views[-1]
+        bids = [(seat, action) for seat, action in view.bids if seat & 1 != view.seat & 1]
+        if len(view.bids) == 5 or not bids:
+            continue  # a forced choice, or no bid of the opponents': nothing to check
+        learner = BidLearner()
+        assert learner.observe(view)
+        now = dealt_now(view, dealt)
+        by_rule = weight_of(view, now, False, "rule")
+        by_model = weight_of(view, now, False, "model")
+        assert learner.log_rule - learner.log_model == pytest.approx(
+            math.log(by_rule / 1.3 ** len(bids)) - math.log(by_model))
+        checked += 1
+    assert checked >= 5
+
+
+def dealt_now(view: View, dealt: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    """Every seat's cards now, from the hands as dealt and the view's plays."""
+    now = [dealt[s] & ~view.played_by[s] for s in range(4)]
+    return (now[0], now[1], now[2], now[3])
+
+
+def test_strong_learns_the_opponents_bids_from_its_last_cards() -> None:
+    learning, mixing = StrongBot(opponent_bids="learn"), StrongBot(opponent_bids="mix")
+    for seed in range(16):
+        views, _ = last_trick_views("rotterdam", seed, [ModelBidder(), ModelBidder(), ModelBidder(), ModelBidder()])
+        for view in views:
+            if view.seat in (0, 2):
+                assert learning.card(view) == mixing.card(view) == cards_of(view.hand)[0]
+    assert learning.bid_learner.deals >= 8 and learning.bid_learner.rule_share() < 0.2
+    assert mixing.bid_learner.deals == 0

@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from ..core import SUIT_MASKS, Deal, cards_of, first_lead, legal_for
+from .bidding import BiddingModel, model, place_of
 from .play_model import PlayModel
 from .view import View
 
@@ -33,8 +35,10 @@ PLAY_MISMATCH = 0.3
 PLAY_FLOOR = 0.05
 # Points of the trump model's estimate over which a bid judged by the model turns from unlikely to likely.
 MODEL_BID_SCALE = 25.0
-# How the opponents' bids can be read (:func:`weight_of`).
-BID_READINGS = ("rule", "model", "mix")
+# How the opponents' bids can be read (:func:`weight_of`; ``learn`` as the strong level learns it, :class:`BidLearner`).
+BID_READINGS = ("rule", "model", "mix", "learn")
+# The least share of the mixture either explanation of the opponents' bids keeps when learned.
+LEARN_FLOOR = 0.05
 
 
 def check_bid_reading(reading: str) -> str:
@@ -78,44 +82,35 @@ def deal_hidden(view: View, rng: random.Random, tries: int = 200) -> tuple[int, 
     return None
 
 
-def weight_of(view: View, hands: tuple[int, int, int, int], partner_bids_by_model: bool = False,
-              opponent_bids: str = "rule") -> float:
-    """Soft evidence: the bids and the signals under the rules of thumb every level announces.
+def bid_model(view: View) -> BiddingModel | None:
+    """The strong level's trump model for the view's card values, or None if it has none for them."""
+    mdl = model(view.rules.values)
+    return mdl if mdl.values == view.rules.values else None
 
-    With ``partner_bids_by_model`` partner's bids are judged by the strong level's own trump model
-    instead (a partner that bids like this bot: it takes a suit when the model's estimate beats the
-    pass value), each as a likelihood falling smoothly across the pass value.  ``opponent_bids`` says how
-    the opponents' bids are judged: by the rules of thumb (``"rule"``), by that model (``"model"``: they
-    bid like this bot), or by an even mixture of the two explanations of each opponent's bids
-    (``"mix"``: whichever fits the hand better counts more)."""
+
+def bid_likelihoods(view: View, start: Sequence[int], mdl: BiddingModel | None, by_rules: Sequence[bool],
+                    by_model: Sequence[bool]) -> tuple[list[float], list[float], list[float]]:
+    """Per seat, how likely its bids are from the hand ``start`` gives it as dealt: by the rules of thumb (a
+    factor of :data:`BID_MISMATCH` for each bid that does not fit the hand; times the seat's normalizer, a
+    probability: 1 / 1.3 a bid that fits, 0.3 / 1.3 one that does not) for the seats marked in ``by_rules``,
+    and by the trump model (a logistic curve across its pass value, :data:`MODEL_BID_SCALE` points wide) for
+    those marked in ``by_model`` (none without ``mdl``).  The viewer's own bids and the bids a seat had to
+    make tell nothing and count 1."""
     from .basic import trump_fit
-    from .bidding import model, place_of
 
-    check_bid_reading(opponent_bids)
-    w = 1.0
     values = view.rules.values
-    start = [hands[s] | view.played_by[s] for s in range(4)]  # the hands as dealt
-    mdl = model(values) if partner_bids_by_model or opponent_bids != "rule" else None
-    if mdl is not None and mdl.values != values:
-        mdl = None
     first = first_lead(view.dealer, view.rules.direction)
-    reading = ["rule"] * 4
-    if mdl is not None:
-        reading[view.partner] = "model" if partner_bids_by_model else "rule"
-        reading[(view.seat + 1) & 3] = reading[(view.seat + 3) & 3] = opponent_bids
-    # Per seat: the likelihood of its bids under the rules of thumb (a factor of 0.3 for each bid that does not
-    # fit the hand; as a probability 1 / 1.3 when it fits, 0.3 / 1.3 when not) and under the model.
-    by_rule = [1.0] * 4
+    rule = [1.0] * 4
     rule_norm = [1.0] * 4
-    by_model = [1.0] * 4
+    modelled = [1.0] * 4
     passes = 0
     for seat, action in view.bids:
         forced = action.kind != "pass" and (view.mode == "utrecht" or passes == (3 if view.mode == "bid" else 4))
         if action.kind == "pass":
             passes += 1
         if seat == view.seat or forced:
-            continue  # its own bids tell this seat nothing, nor does a bid it had to make
-        if mdl is not None and reading[seat] != "rule":
+            continue
+        if mdl is not None and by_model[seat]:
             place = place_of(seat, first, view.step)
             if action.kind == "pass":
                 suits = [view.proposed] if view.mode in ("proposed", "turned") and view.proposed is not None \
@@ -123,8 +118,8 @@ def weight_of(view: View, hands: tuple[int, int, int, int], partner_bids_by_mode
                 over = mdl.threshold[place] - max(mdl.estimate(start[seat], s, place) for s in suits)
             else:
                 over = mdl.estimate(start[seat], view.trump, place) - mdl.threshold[place] if view.trump >= 0 else 0.0
-            by_model[seat] *= 1 / (1 + math.exp(-over / MODEL_BID_SCALE))
-        if reading[seat] != "model":
+            modelled[seat] *= 1 / (1 + math.exp(-over / MODEL_BID_SCALE))
+        if by_rules[seat]:
             if action.kind == "pass":
                 if view.mode in ("proposed", "turned") and view.proposed is not None:
                     fits = not trump_fit(start[seat], view.proposed, values).code
@@ -132,15 +127,89 @@ def weight_of(view: View, hands: tuple[int, int, int, int], partner_bids_by_mode
                     fits = not any(trump_fit(start[seat], s, values).code for s in range(4))
             else:
                 fits = view.trump < 0 or bool(trump_fit(start[seat], view.trump, values).code)
-            by_rule[seat] *= 1.0 if fits else BID_MISMATCH
+            rule[seat] *= 1.0 if fits else BID_MISMATCH
             rule_norm[seat] /= 1.0 + BID_MISMATCH
+    return rule, rule_norm, modelled
+
+
+@dataclass
+class BidLearner:
+    """Which explanation of the opponents' bids fits them, learned over a match.
+
+    At each deal's last trick the seat knows (nearly) every hand as dealt: the cards played, its own, and
+    the few still to come, which it tries every way the hard constraints allow.  The opponents' free bids
+    then have a likelihood under the rules of thumb and one under the trump model; their logarithms add
+    up over the deals, and the rules' share of the mixture is their posterior (an even prior), kept within
+    :data:`LEARN_FLOOR` of 0 and 1 so that a player who changes his way of bidding is still read."""
+
+    log_rule: float = 0.0
+    log_model: float = 0.0
+    deals: int = 0  # deals that said something
+    # The last deals counted (both partners of one bot see the same deal's end; it counts once).
+    seen: list[tuple[object, ...]] = field(default_factory=list)
+
+    def rule_share(self) -> float:
+        gap = max(-50.0, min(50.0, self.log_model - self.log_rule))
+        return min(1 - LEARN_FLOOR, max(LEARN_FLOOR, 1 / (1 + math.exp(gap))))
+
+    def observe(self, view: View) -> bool:
+        """Learn from ``view`` if it is at its deal's last trick (and the deal not counted yet); whether it did."""
+        if view.phase != "play" or len(view.tricks) != 7 or not view.bids:
+            return False
+        key = (view.dealer, view.bids, tuple(t.cards for t in view.tricks))
+        if key in self.seen:
+            return False
+        mdl = bid_model(view)
+        every = all_hidden(view, 24)
+        if mdl is None or not every:
+            return False
+        self.seen = [*self.seen[-3:], key]
+        opponents = [(view.seat + 1) & 3, (view.seat + 3) & 3]
+        marks = [s in opponents for s in range(4)]
+        p_rule = p_model = 0.0
+        for hands in every:
+            start = [hands[s] | view.played_by[s] for s in range(4)]
+            rule, norm, modelled = bid_likelihoods(view, start, mdl, marks, marks)
+            p_rule += math.prod(rule[s] * norm[s] for s in opponents)
+            p_model += math.prod(modelled[s] for s in opponents)
+        if p_rule == p_model:
+            return False  # no free bid of theirs (or none that tells the two apart)
+        self.log_rule += math.log(p_rule / len(every))
+        self.log_model += math.log(p_model / len(every))
+        self.deals += 1
+        return True
+
+
+def weight_of(view: View, hands: tuple[int, int, int, int], partner_bids_by_model: bool = False,
+              opponent_bids: str = "rule", rule_share: float = 0.5) -> float:
+    """Soft evidence: the bids and the signals under the rules of thumb every level announces.
+
+    With ``partner_bids_by_model`` partner's bids are judged by the strong level's own trump model
+    instead (a partner that bids like this bot: it takes a suit when the model's estimate beats the
+    pass value), each as a likelihood falling smoothly across the pass value.  ``opponent_bids`` says how
+    the opponents' bids are judged: by the rules of thumb (``"rule"``), by that model (``"model"``: they
+    bid like this bot), or by a mixture of the two explanations of each opponent's bids (``"mix"`` and
+    ``"learn"``: whichever fits the hand better counts more), the rules' explanation with ``rule_share``
+    of it (even for ``"mix"``; for ``"learn"`` the caller's :class:`BidLearner` says)."""
+    check_bid_reading(opponent_bids)
+    w = 1.0
+    mdl = bid_model(view) if partner_bids_by_model or opponent_bids != "rule" else None
+    reading = ["rule"] * 4
+    if mdl is not None:
+        reading[view.partner] = "model" if partner_bids_by_model else "rule"
+        reading[(view.seat + 1) & 3] = reading[(view.seat + 3) & 3] = opponent_bids
+    if opponent_bids == "mix":
+        rule_share = 0.5
+    start = [hands[s] | view.played_by[s] for s in range(4)]  # the hands as dealt
+    by_rule, rule_norm, by_model = bid_likelihoods(view, start, mdl, [r != "model" for r in reading],
+                                                   [r != "rule" for r in reading])
     for seat in range(4):
         if reading[seat] == "rule":
             w *= by_rule[seat]
         elif reading[seat] == "model":
             w *= by_model[seat]
         else:
-            w *= 0.5 * by_rule[seat] * rule_norm[seat] + 0.5 * by_model[seat]
+            w *= rule_share * by_rule[seat] * rule_norm[seat] + (1 - rule_share) * by_model[seat]
     for sig in view.signals:
         if sig.seat == view.seat:
             continue
@@ -243,14 +312,16 @@ class PlayEvidence:
 
 
 def sample_worlds(view: View, n: int, rng: random.Random, evidence: PlayEvidence | None = None,
-                  partner_bids_by_model: bool = False, opponent_bids: str = "rule") -> list[World]:
-    """Up to ``n`` samples of every seat's hand with their weights (with the play evidence if given)."""
+                  partner_bids_by_model: bool = False, opponent_bids: str = "rule",
+                  rule_share: float = 0.5) -> list[World]:
+    """Up to ``n`` samples of every seat's hand with their weights (with the play evidence if given; the
+    bids weighed as :func:`weight_of` says)."""
     worlds = []
     for _ in range(n):
         hands = deal_hidden(view, rng)
         if hands is None:
             break
-        w = weight_of(view, hands, partner_bids_by_model, opponent_bids)
+        w = weight_of(view, hands, partner_bids_by_model, opponent_bids, rule_share)
         if evidence is not None:
             w *= evidence.weight(hands)
         worlds.append(World(hands, w))

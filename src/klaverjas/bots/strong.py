@@ -31,6 +31,7 @@ from .bidding import model as bidding_model
 from .play_model import PlayModel
 from .sampling import (
     PLAY_MISMATCH,
+    BidLearner,
     ChoiceCache,
     LikelihoodCache,
     PlayEvidence,
@@ -213,6 +214,8 @@ class StrongBot(Bot):
         self.partner_bids_by_model = partner_bids_by_model
         # The opponents' bids read by the rules of thumb, by the trump model, or by both (:func:`.sampling.weight_of`).
         self.opponent_bids = check_bid_reading(opponent_bids)
+        # With "learn", which of the two explanations fits them, from the hands seen at each deal's end.
+        self.bid_learner = BidLearner()
         # The opponents' cards read by the fitted card-play model (:mod:`.play_model`) instead of the factor.
         self.play_by_model = play_by_model
         # Without soft evidence every sample meeting the hard constraints counts alike, and without the
@@ -330,7 +333,8 @@ class StrongBot(Bot):
         worlds = list(drawn)
         deadline = self.clock() + 0.04
         while len(worlds) < self.playout_evidence and self.clock() < deadline:
-            new = sample_worlds(view, 1, self.rng, evidence, self.partner_bids_by_model, self.opponent_bids)
+            new = sample_worlds(view, 1, self.rng, evidence, self.partner_bids_by_model, self.opponent_bids,
+                                self.bid_learner.rule_share())
             if not new:
                 break
             worlds.append(new[0])
@@ -354,14 +358,16 @@ class StrongBot(Bot):
         every = all_hidden(view, self.enumerate_up_to) if self.enumerate_up_to > 0 else None
         if every is not None:
             for hands in every:
-                w = weight_of(view, hands, self.partner_bids_by_model, self.opponent_bids) \
+                w = weight_of(view, hands, self.partner_bids_by_model, self.opponent_bids,
+                              self.bid_learner.rule_share()) \
                     if self.soft_evidence else 1.0
                 if evidence is not None:
                     w *= evidence.weight(hands)
                 yield World(hands, w)
             return
         for _ in range(self.samples):
-            new = sample_worlds(view, 1, self.rng, evidence, self.partner_bids_by_model, self.opponent_bids)
+            new = sample_worlds(view, 1, self.rng, evidence, self.partner_bids_by_model, self.opponent_bids,
+                                self.bid_learner.rule_share())
             if not new:
                 return
             yield new[0] if self.soft_evidence else World(new[0].hands, 1.0)
@@ -403,7 +409,13 @@ class StrongBot(Bot):
 
         return engine.HAVE_NUMBA
 
+    def learn(self, view: View) -> None:
+        """Learn the opponents' way of bidding at a deal's end (with ``opponent_bids="learn"``)."""
+        if self.opponent_bids == "learn":
+            self.bid_learner.observe(view)
+
     def card(self, view: View) -> int:
+        self.learn(view)
         if not self.searches(view):
             return self.basic.card(view)
         return self.figures(view)[0].card
@@ -419,6 +431,7 @@ class StrongBot(Bot):
 
     def explain(self, view: View) -> tuple[Action, Text]:
         """The card of the one search :meth:`card` makes, explained by its figures (no second search)."""
+        self.learn(view)
         if view.phase == "play" and self.searches(view):
             figs = self.figures(view)
             best = figs[0].card
