@@ -372,6 +372,10 @@ def main() -> int:
     ap.add_argument("--opponent-bids", choices=sampling.BID_READINGS, default=strong.OPPONENT_BIDS,
                     help="the opponents' bids read by the rules of thumb, the trump model, an even mixture, or a "
                          f"mixture learned over the match (the player's: {strong.OPPONENT_BIDS})")
+    ap.add_argument("--partner-playouts", default=None, metavar="T,DEALS,PLAYS[,leads]",
+                    help="read partner's cards by this player's own playouts from the hand a sample gives partner: "
+                         "a softmax of their values, T points to a factor e, over DEALS deals a decision, for "
+                         "partner's cards (with 'leads' only its leads) among the deal's first PLAYS plays")
     ap.add_argument("--read-partner-model", type=Path, default=None, metavar="FILE",
                     help="read partner's cards by a card-play model of this player's own choices, as "
                     "tools/fit_play.py writes it")
@@ -412,6 +416,18 @@ def main() -> int:
     if args.work_clock is not None and args.cpu_clock:
         ap.error("--work-clock and --cpu-clock are two clocks: give one")
     partner_model = None
+    partner_playouts = None
+    if args.partner_playouts is not None:
+        try:
+            t, deals, plays, *leads = args.partner_playouts.split(",")
+            if leads not in ([], ["leads"]):
+                raise ValueError(leads)
+            partner_playouts = (float(t), int(deals), int(plays), bool(leads))
+        except ValueError:
+            ap.error(f"--partner-playouts: expected T,DEALS,PLAYS[,leads] (e.g. 10,64,16,leads), got "
+                     f"{args.partner_playouts!r}")
+        if partner_playouts[0] <= 0 or partner_playouts[1] < 1 or partner_playouts[2] < 1:
+            ap.error("--partner-playouts: T must be positive, DEALS and PLAYS at least 1")
     if args.read_partner_model is not None:
         try:
             partner_model = parse_play_model(args.read_partner_model.read_text())
@@ -431,7 +447,8 @@ def main() -> int:
     bot = kind(budget_ms=args.budget, playout_mix=(first, last), playout_worlds=args.worlds,
                playout_policy=args.policy, playout_epsilon=args.epsilon, playout_evidence=args.evidence,
                play_by_model=args.play_model, play_mismatch=args.play_mismatch, clock=clock, solve_fn=solve_fn,
-               partner_mismatch=args.read_partner, partner_model=partner_model, opponent_bids=args.opponent_bids)
+               partner_mismatch=args.read_partner, partner_model=partner_model, opponent_bids=args.opponent_bids,
+               partner_playouts=partner_playouts)
     bot.signals_read = args.signals
     bot.signal_margin = args.signal_margin
     bot.rule_margin = args.rule_margin

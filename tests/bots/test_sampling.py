@@ -311,3 +311,49 @@ def test_strong_learns_the_opponents_bids_from_its_last_cards() -> None:
                 assert learning.card(view) == mixing.card(view) == cards_of(view.hand)[0]
     assert learning.bid_learner.deals >= 8 and learning.bid_learner.rule_share() < 0.2
     assert mixing.bid_learner.deals == 0
+
+
+def test_partner_read_by_its_simulated_values() -> None:
+    # Partner's leads among the first twelve plays are read by a softmax of the values a function gives
+    # them from partner's view; the opponents' cards count nothing here (factor 1): the weight of the
+    # true hands is the product of those softmax probabilities, replayed independently from the deal.
+    def values(seen: View) -> list[float]:
+        return [float((c * 7 + seen.hand.bit_count()) % 11) * 3 for c in range(32)]
+
+    checked = 0
+    for seed in range(6):
+        bots: list[Bot] = [BasicBot(), BasicBot(), BasicBot(), BasicBot()]
+        for deal, view in walk("rotterdam", seed, bots):
+            if view.phase != "play" or view.seat != 0 or len(view.history) < 14:
+                continue
+            true = hands_of(deal)
+            evidence = PlayEvidence(view, true, mismatch=1.0, partner_values=values, partner_temperature=6.0,
+                                    partner_plays=12, partner_leads=True)
+            replay = Deal(view.rules, view.dealer, [true[s] | view.played_by[s] for s in range(4)], view.proposed)
+            for _, action in view.bids:
+                replay.choose_trump(action)
+            expected = 1.0
+            for i, (seat, card, _) in enumerate(view.history):
+                if seat == 2 and i < 12 and not replay.trick and replay.legal().bit_count() > 1:
+                    seen = View.of(replay, 2)
+                    odds = {c: math.exp(values(seen)[c] / 6.0) for c in cards_of(seen.legal)}
+                    expected *= max(0.05, odds[card] / sum(odds.values()))
+                    checked += 1
+                replay.play_unchecked(card)
+            assert evidence.weight(true) == pytest.approx(expected)
+            break
+    assert checked >= 4
+
+
+def test_simulated_partner_values_are_the_playouts_seeded_by_the_view() -> None:
+    bot = StrongBot(seed=3, partner_playouts=(10.0, 64, 16, True))
+    view = next(v for _, v in walk("rotterdam", 2, [BasicBot(), BasicBot(), BasicBot(), BasicBot()])
+                if v.phase == "play" and len(v.history) == 4)
+    state = bot.rng.getstate()
+    values = bot.simulated_values(view)
+    assert bot.rng.getstate() == state  # reading partner draws none of the bot's random numbers
+    assert bot.simulated_values(view) == values
+    legal = cards_of(view.legal)
+    assert len(legal) > 1 and len({round(values[c], 6) for c in legal}) > 1
+    # A team's final score minus the other's: within a deal's points and roem, whoever goes nat.
+    assert all(-600 < values[c] < 600 for c in legal)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..core import SUIT_MASKS, Deal, cards_of, first_lead, legal_for
@@ -249,14 +249,22 @@ class PlayEvidence:
     def __init__(self, view: View, hands: tuple[int, int, int, int], cache: ChoiceCache | None = None,
                  mismatch: float = PLAY_MISMATCH, model: PlayModel | None = None,
                  likelihoods: LikelihoodCache | None = None, floor: float = PLAY_FLOOR,
-                 partner_mismatch: float | None = None, partner_model: PlayModel | None = None):
+                 partner_mismatch: float | None = None, partner_model: PlayModel | None = None,
+                 partner_values: Callable[[View], Sequence[float]] | None = None,
+                 partner_temperature: float = 10.0, partner_plays: int = 32, partner_leads: bool = False):
         """``hands``: any sample consistent with the view (the public table is replayed with it).
         ``partner_mismatch``: partner's cards are read by the rules of thumb too, with this factor (None: not);
-        ``partner_model``: read by that model instead."""
+        ``partner_model``: read by that model instead; ``partner_values``: read by how partner, playing as
+        this player does, would have valued its cards from the sample's hand (per card of the table it is
+        given; partner's card then has the probability of a softmax of those values over its legal cards,
+        ``partner_temperature`` points to a factor e, at least ``floor``), for partner's cards (with
+        ``partner_leads`` only its leads) among the first ``partner_plays`` of the deal."""
         self.mismatch = mismatch
         self.partner_mismatch = partner_mismatch
         self.partner_model = partner_model
-        reads_partner = partner_mismatch is not None or partner_model is not None
+        self.partner_values = partner_values
+        self.partner_temperature = partner_temperature
+        reads_partner = partner_mismatch is not None or partner_model is not None or partner_values is not None
         self.team = view.team
         self.cache: ChoiceCache = {} if cache is None else cache
         self.model = model
@@ -277,7 +285,9 @@ class PlayEvidence:
         later = list(view.played_by)
         for i, card in enumerate(plays):
             seat = deal.turn
-            if seat & 1 != view.team or (reads_partner and seat != view.seat):
+            partner = seat & 1 == view.team and seat != view.seat
+            simulated = partner_values is not None and i < partner_plays and (partner_leads is False or not deal.trick)
+            if seat & 1 != view.team or (reads_partner and partner and (partner_values is None or simulated)):
                 self.decisions.append((View.of(deal, seat), seat, card, later[seat], tuple(plays[:i])))
             later[seat] &= ~(1 << card)  # from here on: the cards it plays after this one
             deal.play_unchecked(card)
@@ -293,6 +303,12 @@ class PlayEvidence:
                 continue
             key = (before, hand)
             opponent = seat & 1 != self.team
+            if not opponent and self.partner_values is not None:
+                p = self.likelihoods.get(key)
+                if p is None:
+                    p = self.likelihoods[key] = max(self.floor, self.simulated(table.with_hand(hand, legal), card))
+                w *= p
+                continue
             model = self.model if opponent else self.partner_model
             if model is not None:
                 # The key's plays before the decision name the seat, so opponents' and partner's
@@ -309,6 +325,16 @@ class PlayEvidence:
             if choice != card:
                 w *= self.mismatch if opponent or self.partner_mismatch is None else self.partner_mismatch
         return w
+
+
+    def simulated(self, seen: View, card: int) -> float:
+        """The probability of ``card`` by a softmax of :attr:`partner_values` over ``seen``'s legal cards."""
+        assert self.partner_values is not None
+        values = self.partner_values(seen)
+        legal = cards_of(seen.legal)
+        top = max(values[c] for c in legal)
+        odds = {c: math.exp((values[c] - top) / self.partner_temperature) for c in legal}
+        return odds[card] / sum(odds.values())
 
 
 def sample_worlds(view: View, n: int, rng: random.Random, evidence: PlayEvidence | None = None,

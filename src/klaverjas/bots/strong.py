@@ -188,7 +188,8 @@ class StrongBot(Bot):
                  playout_worlds: int = PLAYOUT_WORLDS, playout_policy: str = PLAYOUT_POLICY,
                  playout_epsilon: float = PLAYOUT_EPSILON, playout_evidence: int = 0,
                  partner_mismatch: float | None = None, partner_model: PlayModel | None = None,
-                 opponent_bids: str = OPPONENT_BIDS, clock: Callable[[], float] = time.perf_counter):
+                 opponent_bids: str = OPPONENT_BIDS, partner_playouts: tuple[float, int, int, bool] | None = None,
+                 clock: Callable[[], float] = time.perf_counter):
         self.solve_fn = solve_fn or solver_values
         self.samples = samples
         # A vote over one or two deals follows their accidents; below this many the budget is overrun.
@@ -211,6 +212,10 @@ class StrongBot(Bot):
         self.partner_mismatch = partner_mismatch
         # Or by a fitted model of this player's own card choices (None: not).
         self.partner_model = partner_model
+        # Or by this player's own playouts from the hand a sample gives partner: (points to a factor e in a
+        # softmax of their values, deals a decision, partner's cards among the deal's first this many plays, its
+        # leads only).
+        self.partner_playouts = partner_playouts
         self.partner_bids_by_model = partner_bids_by_model
         # The opponents' bids read by the rules of thumb, by the trump model, or by both (:func:`.sampling.weight_of`).
         self.opponent_bids = check_bid_reading(opponent_bids)
@@ -390,8 +395,26 @@ class StrongBot(Bot):
 
             return PlayEvidence(view, hands, self._choices, self.play_mismatch, model(), self._likelihoods,
                                 partner_mismatch=self.partner_mismatch, partner_model=self.partner_model)
+        if self.partner_playouts is not None:
+            temperature, _, plays, leads = self.partner_playouts
+            return PlayEvidence(view, hands, self._choices, self.play_mismatch, likelihoods=self._likelihoods,
+                                partner_values=self.simulated_values, partner_temperature=temperature,
+                                partner_plays=plays, partner_leads=leads)
         return PlayEvidence(view, hands, self._choices, self.play_mismatch, likelihoods=self._likelihoods,
                             partner_mismatch=self.partner_mismatch, partner_model=self.partner_model)
+
+    def simulated_values(self, seen: View) -> list[float]:
+        """Per card, how this player's playouts value it from ``seen`` (partner's view at a past decision,
+        with a sample's hand), over the deals of :attr:`partner_playouts`; seeded by the view alone, so
+        reading partner draws none of this player's random numbers."""
+        from ..solver import playouts
+
+        assert self.partner_playouts is not None
+        return playouts.card_values(playout_rules(seen), playout_state(seen), seen.seat,
+                                    [seen.may_hold(s) for s in range(4)], [seen.hand_size(s) for s in range(4)],
+                                    seen.legal, self.partner_playouts[1], epsilon=self.playout_epsilon,
+                                    seed_number=hash((seen.hand, seen.played)) & 0x7FFFFFFF,
+                                    policy=playouts.POLICIES[self.playout_policy])
 
     def searches(self, view: View) -> bool:
         """Whether this card is chosen by the figures (else by the rules of thumb)."""
