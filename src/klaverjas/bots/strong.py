@@ -75,8 +75,9 @@ PLAYOUT_EPSILON = 0.1  # the playouts' share of random cards
 
 # The opponents' bids are read by an even mixture of two explanations, the rules of thumb and this level's
 # own trump model, so that opponents who bid either way are read: against the flat Monte Carlo stand-in, card
-# play alone under strong's trump decisions, +1.8 a deal (+0.3 .. +3.3, 976 deals) over the rules alone, and
-# -0.1 (-2.0 .. +1.8, 576 deals) where the stand-in bids by the rules of thumb (docs/bots.md).
+# play alone under strong's trump decisions, +1.7 a deal (+0.2 .. +3.1, 1,000 deals) over the rules alone, and
+# -0.1 (-1.9 .. +1.7, 608 deals) where the stand-in bids by the rules of thumb; learning over a match which of
+# the two fits ("learn") finds the right one and plays as the mixture does (docs/bots.md).
 OPPONENT_BIDS = "mix"
 
 # The value of every legal card of a position: the final NS minus EW deal score.
