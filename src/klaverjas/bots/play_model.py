@@ -142,11 +142,15 @@ class PlayModel:
     def probabilities(self, view: View, choice: int) -> dict[int, float]:
         """Per legal card of ``view``, the model's probability that the seat plays it."""
         feats = card_features(view, choice)
-        scores = {c: sum(w * x for w, x in zip(self.coef, f, strict=True) if x) for c, f in feats.items()}
-        top = max(scores.values())
-        exp = {c: math.exp(s - top) for c, s in scores.items()}
-        total = sum(exp.values())
-        return {c: e / total for c, e in exp.items()}
+        return softmax({c: sum(w * x for w, x in zip(self.coef, f, strict=True) if x) for c, f in feats.items()})
+
+
+def softmax(scores: dict[int, float], scale: float = 1.0) -> dict[int, float]:
+    """Per card, the probability of a softmax of ``scores`` (``scale`` of a score to a factor e)."""
+    top = max(scores.values())
+    odds = {c: math.exp((s - top) / scale) for c, s in scores.items()}
+    total = sum(odds.values())
+    return {c: o / total for c, o in odds.items()}
 
 
 def parse_model(text: str) -> PlayModel:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from ..core import SUIT_MASKS, Deal, cards_of, first_lead, legal_for
 from .bidding import BiddingModel, model, place_of
-from .play_model import PlayModel
+from .play_model import PlayModel, softmax
 from .view import View
 
 # How much less likely a hand is when it contradicts a bid or a signal (soft, never zero).
@@ -160,7 +160,7 @@ class BidLearner:
         if key in self.seen:
             return False
         mdl = bid_model(view)
-        every = all_hidden(view, 24)
+        every = all_hidden(view, 24) if mdl is not None else None
         if mdl is None or not every:
             return False
         self.seen = [*self.seen[-3:], key]
@@ -285,9 +285,15 @@ class PlayEvidence:
         later = list(view.played_by)
         for i, card in enumerate(plays):
             seat = deal.turn
-            partner = seat & 1 == view.team and seat != view.seat
-            simulated = partner_values is not None and i < partner_plays and (partner_leads is False or not deal.trick)
-            if seat & 1 != view.team or (reads_partner and partner and (partner_values is None or simulated)):
+            if seat & 1 != view.team:
+                read = True  # an opponent's card
+            elif seat == view.seat:
+                read = False
+            elif partner_values is not None:
+                read = i < partner_plays and not (partner_leads and deal.trick)
+            else:
+                read = reads_partner
+            if read:
                 self.decisions.append((View.of(deal, seat), seat, card, later[seat], tuple(plays[:i])))
             later[seat] &= ~(1 << card)  # from here on: the cards it plays after this one
             deal.play_unchecked(card)
@@ -326,15 +332,11 @@ class PlayEvidence:
                 w *= self.mismatch if opponent or self.partner_mismatch is None else self.partner_mismatch
         return w
 
-
     def simulated(self, seen: View, card: int) -> float:
         """The probability of ``card`` by a softmax of :attr:`partner_values` over ``seen``'s legal cards."""
         assert self.partner_values is not None
         values = self.partner_values(seen)
-        legal = cards_of(seen.legal)
-        top = max(values[c] for c in legal)
-        odds = {c: math.exp((values[c] - top) / self.partner_temperature) for c in legal}
-        return odds[card] / sum(odds.values())
+        return softmax({c: values[c] for c in cards_of(seen.legal)}, self.partner_temperature)[card]
 
 
 def sample_worlds(view: View, n: int, rng: random.Random, evidence: PlayEvidence | None = None,

@@ -362,18 +362,17 @@ class StrongBot(Bot):
     def weighed_worlds(self, view: View, evidence: PlayEvidence | None) -> Iterator[World]:
         """:meth:`worlds` with the play evidence of :meth:`evidence` given."""
         every = all_hidden(view, self.enumerate_up_to) if self.enumerate_up_to > 0 else None
+        share = self.bid_learner.rule_share()
         if every is not None:
             for hands in every:
-                w = weight_of(view, hands, self.partner_bids_by_model, self.opponent_bids,
-                              self.bid_learner.rule_share()) \
+                w = weight_of(view, hands, self.partner_bids_by_model, self.opponent_bids, share) \
                     if self.soft_evidence else 1.0
                 if evidence is not None:
                     w *= evidence.weight(hands)
                 yield World(hands, w)
             return
         for _ in range(self.samples):
-            new = sample_worlds(view, 1, self.rng, evidence, self.partner_bids_by_model, self.opponent_bids,
-                                self.bid_learner.rule_share())
+            new = sample_worlds(view, 1, self.rng, evidence, self.partner_bids_by_model, self.opponent_bids, share)
             if not new:
                 return
             yield new[0] if self.soft_evidence else World(new[0].hands, 1.0)
@@ -391,18 +390,16 @@ class StrongBot(Bot):
         hands = deal_hidden(view, self.rng)
         if hands is None:
             return None
-        if self.play_by_model:
-            from .play_model import model
+        from .play_model import model
 
-            return PlayEvidence(view, hands, self._choices, self.play_mismatch, model(), self._likelihoods,
-                                partner_mismatch=self.partner_mismatch, partner_model=self.partner_model)
+        by_playouts: dict[str, Any] = {}
         if self.partner_playouts is not None:
             temperature, _, plays, leads = self.partner_playouts
-            return PlayEvidence(view, hands, self._choices, self.play_mismatch, likelihoods=self._likelihoods,
-                                partner_values=self.simulated_values, partner_temperature=temperature,
-                                partner_plays=plays, partner_leads=leads)
-        return PlayEvidence(view, hands, self._choices, self.play_mismatch, likelihoods=self._likelihoods,
-                            partner_mismatch=self.partner_mismatch, partner_model=self.partner_model)
+            by_playouts = {"partner_values": self.simulated_values, "partner_temperature": temperature,
+                           "partner_plays": plays, "partner_leads": leads}
+        return PlayEvidence(view, hands, self._choices, self.play_mismatch, model() if self.play_by_model else None,
+                            self._likelihoods, partner_mismatch=self.partner_mismatch,
+                            partner_model=self.partner_model, **by_playouts)
 
     def simulated_values(self, seen: View) -> list[float]:
         """Per card, how this player's playouts value it from ``seen`` (partner's view at a past decision,
