@@ -376,6 +376,10 @@ def main() -> int:
                     help="read partner's cards by this player's own playouts from the hand a sample gives partner: "
                          "a softmax of their values, T points to a factor e, over DEALS deals a decision, for "
                          "partner's cards (with 'leads' only its leads) among the deal's first PLAYS plays")
+    ap.add_argument("--opponent-playouts", default=None, metavar="T,DEALS,PLAYS",
+                    help="read the opponents' cards among the deal's first PLAYS plays as a flat Monte Carlo player "
+                         "over this player's playouts would have chosen them from the hand a sample gives it: a "
+                         "softmax of their values, T points to a factor e, over DEALS deals a decision")
     ap.add_argument("--read-partner-model", type=Path, default=None, metavar="FILE",
                     help="read partner's cards by a card-play model of this player's own choices, as "
                     "tools/fit_play.py writes it")
@@ -428,6 +432,15 @@ def main() -> int:
                      f"{args.partner_playouts!r}")
         if partner_playouts[0] <= 0 or partner_playouts[1] < 1 or partner_playouts[2] < 1:
             ap.error("--partner-playouts: T must be positive, DEALS and PLAYS at least 1")
+    opponent_playouts = None
+    if args.opponent_playouts is not None:
+        try:
+            t, deals, plays = args.opponent_playouts.split(",")
+            opponent_playouts = (float(t), int(deals), int(plays))
+        except ValueError:
+            ap.error(f"--opponent-playouts: expected T,DEALS,PLAYS (e.g. 10,32,16), got {args.opponent_playouts!r}")
+        if opponent_playouts[0] <= 0 or opponent_playouts[1] < 1 or opponent_playouts[2] < 1:
+            ap.error("--opponent-playouts: T must be positive, DEALS and PLAYS at least 1")
     if args.read_partner_model is not None:
         try:
             partner_model = parse_play_model(args.read_partner_model.read_text())
@@ -448,7 +461,7 @@ def main() -> int:
                playout_policy=args.policy, playout_epsilon=args.epsilon, playout_evidence=args.evidence,
                play_by_model=args.play_model, play_mismatch=args.play_mismatch, clock=clock, solve_fn=solve_fn,
                partner_mismatch=args.read_partner, partner_model=partner_model, opponent_bids=args.opponent_bids,
-               partner_playouts=partner_playouts)
+               partner_playouts=partner_playouts, opponent_playouts=opponent_playouts)
     bot.signals_read = args.signals
     bot.signal_margin = args.signal_margin
     bot.rule_margin = args.rule_margin

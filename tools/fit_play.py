@@ -36,6 +36,7 @@ sys.path.insert(0, str(ROOT / "src"))
 from klaverjas.bots.basic import card_choice  # noqa: E402
 from klaverjas.bots.play_model import FEATURES, PlayModel, card_features  # noqa: E402
 from klaverjas.bots.sampling import PLAY_MISMATCH, PlayEvidence, deal_hidden, weight_of  # noqa: E402
+from klaverjas.bots.strong import StrongBot  # noqa: E402
 from klaverjas.bots.view import View, parse_action  # noqa: E402
 from klaverjas.core import Deal, Rules  # noqa: E402
 
@@ -140,11 +141,16 @@ def rule_scores(data: list[Row], mismatch: float) -> tuple[float, float]:
 
 
 def placement(records: list[dict[str, Any]], model: PlayModel, samples: int, seed: int,
-              partner: bool = False) -> dict[tuple[str, int], dict[str, list[float]]]:
+              partner: bool = False, playouts: tuple[float, int, int] | None = None,
+              ) -> dict[tuple[str, int], dict[str, list[float]]]:
     """Per opponents' kind (and ``all``), after three and after six tricks: per view (the seat to lead),
     the weighted share of the unseen cards the samples put at their true seat, without play evidence,
     with the rule and with the model (the same samples for the three).  With ``partner`` the model reads
-    partner's cards (the opponents' by the rule, as without it) and the share is of partner's cards."""
+    partner's cards (the opponents' by the rule, as without it) and the share is of partner's cards.
+    With ``playouts`` (T, deals, plays) also the opponents' cards read as the strong player's playouts value
+    them from the hand a sample gives them (``StrongBot(opponent_playouts=...)``)."""
+    reader = StrongBot(opponent_playouts=playouts) if playouts is not None else None
+    modes = ("none", "rule", "model") + (("playouts",) if reader is not None else ())
     out: dict[tuple[str, int], dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
     for rec in records:
         for deal, _ in replay(rec):
@@ -155,13 +161,16 @@ def placement(records: list[dict[str, Any]], model: PlayModel, samples: int, see
             view = View.of(deal, seat)
             truth = [int(h) for h in deal.hands]
             unseen = view.unseen.bit_count()
-            for mode in ("none", "rule", "model"):
+            for mode in modes:
                 rng = random.Random(f"{seed}:{rec['index']}:{done}")
                 base = deal_hidden(view, rng)
                 assert base is not None
                 reading = model if mode == "model" else None
                 evidence = None if mode == "none" else PlayEvidence(
                     view, base, model=None if partner else reading, partner_model=reading if partner else None)
+                if mode == "playouts":
+                    assert reader is not None
+                    evidence = reader.evidence(view)
                 total = right = 0.0
                 for _ in range(samples):
                     hands = deal_hidden(view, rng)
@@ -195,8 +204,18 @@ def main() -> int:
     ap.add_argument("--samples", type=int, default=60, help="samples a decision for --placement")
     ap.add_argument("--partner", action="store_true",
                     help="--placement of partner's cards, read by the model (a model of the player's own choices)")
+    ap.add_argument("--opponent-playouts", default=None, metavar="T,DEALS,PLAYS",
+                    help="--placement also with the opponents' cards read by the strong player's playouts (as "
+                         "benchmarks/strong_hybrid_bot.py --opponent-playouts)")
     ap.add_argument("--out", type=Path, default=None, help="write the model to this file")
     args = ap.parse_args()
+    playouts = None
+    if args.opponent_playouts is not None:
+        try:
+            t, deals, plays = args.opponent_playouts.split(",")
+            playouts = (float(t), int(deals), int(plays))
+        except ValueError:
+            ap.error(f"--opponent-playouts: expected T,DEALS,PLAYS (e.g. 10,32,16), got {args.opponent_playouts!r}")
     data, records = rows(args.data)
     train = [r for r in data if r.deal % args.hold]
     test = [r for r in data if not r.deal % args.hold]
@@ -235,12 +254,14 @@ def main() -> int:
         whose = "partner's cards" if args.partner else "the unseen cards"
         print(f"placement: share of {whose} at their true seat, {args.samples} samples, "
               f"{len(held)} held-out deals, by the opponents' kind")
-        print(f"{'opponents':<10} {'tricks':>6} {'views':>5} | {'none':>6} {'rule':>6} {'model':>6} | "
-              f"model minus rule (95%)")
-        for (kind, done), m in sorted(placement(held, model, args.samples, 1, args.partner).items()):
-            gain, half = mean_and_halfwidth([a - b for a, b in zip(m["model"], m["rule"], strict=True)])
+        extra = "playouts" if playouts is not None else "model"
+        print(f"{'opponents':<10} {'tricks':>6} {'views':>5} | {'none':>6} {'rule':>6} {'model':>6} "
+              f"{'playouts' if playouts is not None else '':>8} | {extra} minus rule (95%)")
+        for (kind, done), m in sorted(placement(held, model, args.samples, 1, args.partner, playouts).items()):
+            gain, half = mean_and_halfwidth([a - b for a, b in zip(m[extra], m["rule"], strict=True)])
+            shown = f"{np.mean(m['playouts']):>8.1%}" if playouts is not None else f"{'':>8}"
             print(f"{kind:<10} {done:>6} {len(m['none']):>5} | {np.mean(m['none']):>6.1%} {np.mean(m['rule']):>6.1%} "
-                  f"{np.mean(m['model']):>6.1%} | {gain:+.1%} +- {half:.1%}")
+                  f"{np.mean(m['model']):>6.1%} {shown} | {gain:+.1%} +- {half:.1%}")
     return 0
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 import pytest
 
@@ -345,14 +345,68 @@ def test_partner_read_by_its_simulated_values() -> None:
     assert checked >= 4
 
 
+def replayed_weight(view: View, true: tuple[int, int, int, int], reads: Callable[[int, int, Deal], bool],
+                    values: Callable[[View], Sequence[float]], temperature: float) -> tuple[float, int]:
+    """The product, over the past cards ``reads(i, seat, deal)`` picks among several legal ones, of the softmax
+    probability of the card played under ``values`` from the true hand (at least 0.05), replayed from the deal."""
+    replay = Deal(view.rules, view.dealer, [true[s] | view.played_by[s] for s in range(4)], view.proposed)
+    for _, action in view.bids:
+        replay.choose_trump(action)
+    expected, read = 1.0, 0
+    for i, (seat, card, _) in enumerate(view.history):
+        if reads(i, seat, replay) and replay.legal().bit_count() > 1:
+            seen = View.of(replay, seat)
+            odds = {c: math.exp(values(seen)[c] / temperature) for c in cards_of(seen.legal)}
+            expected *= max(0.05, odds[card] / sum(odds.values()))
+            read += 1
+        replay.play_unchecked(card)
+    return expected, read
+
+
+def test_opponents_read_by_their_simulated_values_then_by_the_rule() -> None:
+    # The opponents' cards among the first ten plays are read by a softmax of the values a function gives
+    # them from the opponent's view; their later cards and partner's count nothing (factors 1).
+    def values(seen: View) -> list[float]:
+        return [float((c * 5 + seen.hand.bit_count() + seen.seat) % 13) * 2 for c in range(32)]
+
+    checked = 0
+    for seed in range(6):
+        bots: list[Bot] = [BasicBot(), BasicBot(), BasicBot(), BasicBot()]
+        for deal, view in walk("rotterdam", seed, bots):
+            if view.phase != "play" or view.seat != 0 or len(view.history) < 14:
+                continue
+            true = hands_of(deal)
+            evidence = PlayEvidence(view, true, mismatch=1.0, opponent_values=values, opponent_temperature=5.0,
+                                    opponent_plays=10)
+            expected, read = replayed_weight(view, true, lambda i, seat, _: seat & 1 == 1 and i < 10, values, 5.0)
+            assert evidence.weight(true) == pytest.approx(expected)
+            checked += read
+            break
+    assert checked >= 10
+
+
+def test_strong_reads_the_opponents_by_its_own_playouts() -> None:
+    # StrongBot(opponent_playouts=(T, deals, plays)): before the plays run out, the evidence on the true hands
+    # is the product of the softmax of its own playouts' values from each opponent's view (partner unread).
+    bot = StrongBot(seed=5, opponent_playouts=(8.0, 24, 12))
+    deal, view = next((d, v) for d, v in walk("rotterdam", 4, [BasicBot(), BasicBot(), BasicBot(), BasicBot()])
+                      if v.phase == "play" and v.seat == 0 and 8 <= len(v.history) <= 12)
+    true = hands_of(deal)
+    evidence = bot.evidence(view)
+    assert evidence is not None
+    expected, read = replayed_weight(view, true, lambda i, seat, _: seat & 1 == 1,
+                                     lambda seen: bot.simulated_values(seen, 24), 8.0)
+    assert read >= 2 and evidence.weight(true) == pytest.approx(expected)
+
+
 def test_simulated_partner_values_are_the_playouts_seeded_by_the_view() -> None:
     bot = StrongBot(seed=3, partner_playouts=(10.0, 64, 16, True))
     view = next(v for _, v in walk("rotterdam", 2, [BasicBot(), BasicBot(), BasicBot(), BasicBot()])
                 if v.phase == "play" and len(v.history) == 4)
     state = bot.rng.getstate()
-    values = bot.simulated_values(view)
+    values = bot.simulated_values(view, 64)
     assert bot.rng.getstate() == state  # reading partner draws none of the bot's random numbers
-    assert bot.simulated_values(view) == values
+    assert bot.simulated_values(view, 64) == values
     legal = cards_of(view.legal)
     assert len(legal) > 1 and len({round(values[c], 6) for c in legal}) > 1
     # A team's final score minus the other's: within a deal's points and roem, whoever goes nat.

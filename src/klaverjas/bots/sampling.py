@@ -251,19 +251,26 @@ class PlayEvidence:
                  likelihoods: LikelihoodCache | None = None, floor: float = PLAY_FLOOR,
                  partner_mismatch: float | None = None, partner_model: PlayModel | None = None,
                  partner_values: Callable[[View], Sequence[float]] | None = None,
-                 partner_temperature: float = 10.0, partner_plays: int = 32, partner_leads: bool = False):
+                 partner_temperature: float = 10.0, partner_plays: int = 32, partner_leads: bool = False,
+                 opponent_values: Callable[[View], Sequence[float]] | None = None,
+                 opponent_temperature: float = 10.0, opponent_plays: int = 32):
         """``hands``: any sample consistent with the view (the public table is replayed with it).
         ``partner_mismatch``: partner's cards are read by the rules of thumb too, with this factor (None: not);
         ``partner_model``: read by that model instead; ``partner_values``: read by how partner, playing as
         this player does, would have valued its cards from the sample's hand (per card of the table it is
         given; partner's card then has the probability of a softmax of those values over its legal cards,
         ``partner_temperature`` points to a factor e, at least ``floor``), for partner's cards (with
-        ``partner_leads`` only its leads) among the first ``partner_plays`` of the deal."""
+        ``partner_leads`` only its leads) among the first ``partner_plays`` of the deal.  ``opponent_values``
+        reads the opponents' cards among the deal's first ``opponent_plays`` the same way (a search player's
+        values of its cards, ``opponent_temperature``), their later cards as before."""
         self.mismatch = mismatch
         self.partner_mismatch = partner_mismatch
         self.partner_model = partner_model
         self.partner_values = partner_values
         self.partner_temperature = partner_temperature
+        self.opponent_values = opponent_values
+        self.opponent_temperature = opponent_temperature
+        self.opponent_plays = opponent_plays
         reads_partner = partner_mismatch is not None or partner_model is not None or partner_values is not None
         self.team = view.team
         self.cache: ChoiceCache = {} if cache is None else cache
@@ -309,10 +316,17 @@ class PlayEvidence:
                 continue
             key = (before, hand)
             opponent = seat & 1 != self.team
-            if not opponent and self.partner_values is not None:
+            if opponent and self.opponent_values is not None and len(before) < self.opponent_plays:
+                values, temperature = self.opponent_values, self.opponent_temperature
+            elif not opponent and self.partner_values is not None:
+                values, temperature = self.partner_values, self.partner_temperature
+            else:
+                values = None
+            if values is not None:
                 p = self.likelihoods.get(key)
                 if p is None:
-                    p = self.likelihoods[key] = max(self.floor, self.simulated(table.with_hand(hand, legal), card))
+                    seen = table.with_hand(hand, legal)
+                    p = self.likelihoods[key] = max(self.floor, simulated(values(seen), seen.legal, card, temperature))
                 w *= p
                 continue
             model = self.model if opponent else self.partner_model
@@ -332,11 +346,10 @@ class PlayEvidence:
                 w *= self.mismatch if opponent or self.partner_mismatch is None else self.partner_mismatch
         return w
 
-    def simulated(self, seen: View, card: int) -> float:
-        """The probability of ``card`` by a softmax of :attr:`partner_values` over ``seen``'s legal cards."""
-        assert self.partner_values is not None
-        values = self.partner_values(seen)
-        return softmax({c: values[c] for c in cards_of(seen.legal)}, self.partner_temperature)[card]
+
+def simulated(values: Sequence[float], legal: int, card: int, temperature: float) -> float:
+    """The probability of ``card`` by a softmax of a player's ``values`` over its ``legal`` cards."""
+    return softmax({c: values[c] for c in cards_of(legal)}, temperature)[card]
 
 
 def sample_worlds(view: View, n: int, rng: random.Random, evidence: PlayEvidence | None = None,

@@ -18,6 +18,7 @@ import random
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 from ..core import SUIT_MASKS, TABLES, TrumpAction, cards_of, legal_for, trick_view
@@ -190,6 +191,7 @@ class StrongBot(Bot):
                  playout_epsilon: float = PLAYOUT_EPSILON, playout_evidence: int = 0,
                  partner_mismatch: float | None = None, partner_model: PlayModel | None = None,
                  opponent_bids: str = OPPONENT_BIDS, partner_playouts: tuple[float, int, int, bool] | None = None,
+                 opponent_playouts: tuple[float, int, int] | None = None,
                  clock: Callable[[], float] = time.perf_counter):
         self.solve_fn = solve_fn or solver_values
         self.samples = samples
@@ -217,6 +219,10 @@ class StrongBot(Bot):
         # softmax of their values, deals a decision, partner's cards among the deal's first this many plays, its
         # leads only).
         self.partner_playouts = partner_playouts
+        # The opponents' cards among the deal's first plays read alike, as a flat Monte Carlo player over the
+        # same playouts would have chosen them from the hand a sample gives it: (points to a factor e, deals a
+        # decision, plays); their later cards by the rules of thumb (or the model) as before.
+        self.opponent_playouts = opponent_playouts
         self.partner_bids_by_model = partner_bids_by_model
         # The opponents' bids read by the rules of thumb, by the trump model, or by both (:func:`.sampling.weight_of`).
         self.opponent_bids = check_bid_reading(opponent_bids)
@@ -394,23 +400,26 @@ class StrongBot(Bot):
 
         by_playouts: dict[str, Any] = {}
         if self.partner_playouts is not None:
-            temperature, _, plays, leads = self.partner_playouts
-            by_playouts = {"partner_values": self.simulated_values, "partner_temperature": temperature,
-                           "partner_plays": plays, "partner_leads": leads}
+            temperature, deals, plays, leads = self.partner_playouts
+            by_playouts |= {"partner_values": partial(self.simulated_values, deals=deals),
+                            "partner_temperature": temperature, "partner_plays": plays, "partner_leads": leads}
+        if self.opponent_playouts is not None:
+            temperature, deals, plays = self.opponent_playouts
+            by_playouts |= {"opponent_values": partial(self.simulated_values, deals=deals),
+                            "opponent_temperature": temperature, "opponent_plays": plays}
         return PlayEvidence(view, hands, self._choices, self.play_mismatch, model() if self.play_by_model else None,
                             self._likelihoods, partner_mismatch=self.partner_mismatch,
                             partner_model=self.partner_model, **by_playouts)
 
-    def simulated_values(self, seen: View) -> list[float]:
-        """Per card, how this player's playouts value it from ``seen`` (partner's view at a past decision,
-        with a sample's hand), over the deals of :attr:`partner_playouts`; seeded by the view alone, so
-        reading partner draws none of this player's random numbers."""
+    def simulated_values(self, seen: View, deals: int) -> list[float]:
+        """Per card, how this player's playouts value it from ``seen`` (another seat's view at a past decision,
+        with a sample's hand), over ``deals`` deals; seeded by the view alone, so reading another seat draws
+        none of this player's random numbers."""
         from ..solver import playouts
 
-        assert self.partner_playouts is not None
         return playouts.card_values(playout_rules(seen), playout_state(seen), seen.seat,
                                     [seen.may_hold(s) for s in range(4)], [seen.hand_size(s) for s in range(4)],
-                                    seen.legal, self.partner_playouts[1], epsilon=self.playout_epsilon,
+                                    seen.legal, deals, epsilon=self.playout_epsilon,
                                     seed_number=hash((seen.hand, seen.played)) & 0x7FFFFFFF,
                                     policy=playouts.POLICIES[self.playout_policy])
 
