@@ -9,8 +9,8 @@ the strong player before the playouts; ``--budget inf`` searches all 60 samples 
 before the playouts took them up; ``--work-clock 3000`` counts the budget in the solver's nodes, so a run
 is played again alike and two arms beside each other draw the same samples where they decide alike;
 ``--bidding-model FILE`` and ``--pass-value V`` change its trump decisions (and its reading of partner's bids);
-``--read-partner F`` reads partner's cards by the rules of thumb too, ``--signals`` and ``--signal-margin`` change
-which same-suit signals it reads and when it gives them; ``--sees-partner SEED:DEALS`` shows it partner's cards,
+``--read-partner F`` reads partner's cards by the rules of thumb too, ``--signals``, ``--signal-reading`` and
+``--signal-margin`` change which same-suit signals it reads, how, and when it gives them; ``--sees-partner SEED:DEALS`` shows it partner's cards,
 to measure what they are worth (benchmarks/oracle_bot.py finds them from the arena's seed; ``--sees-partner-cards``
 which of them, or only whether it holds a trump); ``--trump-lead-bonus P`` adds P points to the makers' trump
 leads, ``--draw-trumps N`` makes a maker holding the highest trump left and N trumps lead one while an opponent may
@@ -85,8 +85,6 @@ class TunedBot(StrongBot):
     partner_has_trump: bool | None = None  # told "any-trump": whether partner holds one now
     # Whose discards on partner's trick are read as same-suit signals: everyone's, partner's alone, nobody's.
     signals_read = "all"
-    # Signals given: basic's signal card whenever its value is within this many points of the best card's.
-    signal_margin = 0.0
     # The rules of thumb's card whenever its value is within this many points of the best card's.
     rule_margin = 0.0
     # Points added to a trump lead's value by the makers' side in the first ``trump_lead_tricks`` tricks: do
@@ -203,10 +201,10 @@ class TunedBot(StrongBot):
         # of them searched more samples or played another card.
         self.rng.seed(f"{self.game_seed}:{len(view.tricks)}:{len(view.trick)}")
         if self.first_budget_ms is None or view.tricks:
-            return self.trump_leads(view, self.signalled(view, super().figures(view)))
+            return self.trump_leads(view, self.rule_first(view, super().figures(view)))
         budget, self.budget_ms = self.budget_ms, self.first_budget_ms
         try:
-            return self.trump_leads(view, self.signalled(view, super().figures(view)))
+            return self.trump_leads(view, self.rule_first(view, super().figures(view)))
         finally:
             self.budget_ms = budget
 
@@ -228,18 +226,12 @@ class TunedBot(StrongBot):
         out = [replace(f, mean=f.mean + bonus) if f.card >> 3 == view.trump else f for f in figs]
         return sorted(out, key=lambda f: -f.mean)
 
-    def signalled(self, view: View, figs: list[CardFigures]) -> list[CardFigures]:
-        """``figs`` with the rules of thumb's signal card first when it costs at most ``signal_margin``, or
-        their card when it costs at most ``rule_margin`` (a partner reading the cards by them reads more)."""
-        if self.rule_margin <= 0 and (self.signal_margin <= 0 or not view.trick):
+    def rule_first(self, view: View, figs: list[CardFigures]) -> list[CardFigures]:
+        """``figs`` with the rules of thumb's card first when it costs at most ``rule_margin`` (a partner
+        reading the cards by them reads more); the signals the player gives are its own (``signal_margin``)."""
+        if self.rule_margin <= 0:
             return figs
-        options = card_options(view)
-        if self.rule_margin > 0:
-            figs = self.first_within(figs, options[0].action, self.rule_margin)
-        if self.signal_margin <= 0 or not view.trick:
-            return figs
-        signal = next((o.action for o in options if o.code.startswith("signal_")), None)
-        return self.first_within(figs, signal, self.signal_margin)
+        return self.first_within(figs, card_options(view)[0].action, self.rule_margin)
 
     @staticmethod
     def first_within(figs: list[CardFigures], card: object, margin: float) -> list[CardFigures]:
@@ -389,6 +381,9 @@ def main() -> int:
                     help="a sample's factor for each signal it contradicts (else the player's own)")
     ap.add_argument("--signal-margin", type=float, default=0.0,
                     help="give the rules of thumb's signal whenever it costs at most this many points a deal")
+    ap.add_argument("--signal-reading", choices=strong.SIGNAL_READINGS, default=strong.SIGNALS,
+                    help="the discards on partner's trick read as signals by their rank (rule), partner's by the "
+                         "convention as far as it is learned to keep it (learn), or not at all (none)")
     ap.add_argument("--rule-margin", type=float, default=0.0,
                     help="play the rules of thumb's card whenever it costs at most this many points a deal")
     ap.add_argument("--trump-lead-bonus", type=float, default=0.0,
@@ -461,9 +456,9 @@ def main() -> int:
                playout_policy=args.policy, playout_epsilon=args.epsilon, playout_evidence=args.evidence,
                play_by_model=args.play_model, play_mismatch=args.play_mismatch, clock=clock, solve_fn=solve_fn,
                partner_mismatch=args.read_partner, partner_model=partner_model, opponent_bids=args.opponent_bids,
-               partner_playouts=partner_playouts, opponent_playouts=opponent_playouts)
+               partner_playouts=partner_playouts, opponent_playouts=opponent_playouts,
+               signals=args.signal_reading, signal_margin=args.signal_margin)
     bot.signals_read = args.signals
-    bot.signal_margin = args.signal_margin
     bot.rule_margin = args.rule_margin
     bot.class_mix = class_mix
     bot.trump_lead_bonus = args.trump_lead_bonus

@@ -10,11 +10,14 @@ import pytest
 
 from klaverjas.bots import BasicBot, Bot, RandomBot, View
 from klaverjas.bots.play_model import FEATURES, PlayModel
+from klaverjas.bots.basic import SIGNAL_CODES, card_options, signal_choice
 from klaverjas.bots.sampling import (
     BID_MISMATCH,
     PLAY_MISMATCH,
+    SIGNAL_MISMATCH,
     BidLearner,
     PlayEvidence,
+    SignalLearner,
     deal_hidden,
     sample_worlds,
     weight_of,
@@ -411,3 +414,128 @@ def test_simulated_partner_values_are_the_playouts_seeded_by_the_view() -> None:
     assert len(legal) > 1 and len({round(values[c], 6) for c in legal}) > 1
     # A team's final score minus the other's: within a deal's points and roem, whoever goes nat.
     assert all(-600 < values[c] < 600 for c in legal)
+
+
+def test_the_signal_choice_is_the_rules_of_thumb_card_where_they_signal() -> None:
+    # North's ace of spades heads the trick and South plays last, void in spades (Amsterdam: no duty to trump
+    # partner's trick). South holds the highest diamond with low ones: the rules of thumb signal it with the
+    # lowest diamond.
+    deal = make_deal({"N": "AS KS JH 9H KD QD AC KC", "E": "7S 9S AH TH JD 9D TC JC",
+                      "S": "AD 7D 8D QC 8C 7C 7H 8H", "W": "8S TS JS QS KH QH TD 9C"}, "H", "N", "amsterdam",
+                     dealer="S")
+    for card in ("8S", "AS", "7S"):
+        deal.play(parse_card(card))
+    south = View.of(deal, 2)
+    assert signal_choice(south) == parse_card("7D")
+    assert card_options(south)[0].code == "signal_ace"
+    # Over whole deals: a signal exactly where the rules of thumb's best card is one, and that card.
+    signals = 0
+    for rules in ("amsterdam", "rotterdam"):
+        for seed in range(12):
+            for _, view in walk(rules, seed):
+                if view.phase != "play":
+                    continue
+                top = card_options(view)[0]
+                choice = signal_choice(view)
+                assert choice == (top.action if top.code in SIGNAL_CODES else None)
+                signals += choice is not None
+    assert signals >= 5
+
+
+def play_reading_partner(rules: str, seed: int, bots: list[Bot], factor: float) -> int:
+    """Play a deal with ``bots``; at each of North's decisions the weight PlayEvidence gives the true hands,
+    reading only South's signals, must be ``factor`` to the number of South's cards so far that were not the
+    signal the rules of thumb give from South's true hand (counted here as the deal is played). The number
+    of South's decisions where they give a signal."""
+    rng = random.Random(seed)
+    deal = Deal.new(Rules.parse(rules), rng.randrange(4), rng)
+    while not deal.selection.done:
+        seat = deal.selection.to_move
+        assert seat is not None
+        deal.choose_trump(bots[seat].trump(View.of(deal, seat)))
+    missed = signalled = 0
+    while not deal.is_over:
+        seat = deal.turn
+        view = View.of(deal, seat)
+        card = bots[seat].card(view)
+        if seat == 2:
+            signal = signal_choice(view)
+            signalled += signal is not None
+            missed += signal is not None and signal != card
+        elif seat == 0:
+            evidence = PlayEvidence(view, hands_of(deal), mismatch=1.0, signal_factor=factor)
+            assert evidence.weight(hands_of(deal)) == pytest.approx(factor ** missed)
+        deal.play(card)
+    return signalled
+
+
+def test_partner_signals_read_by_the_convention() -> None:
+    # A partner who signals (basic) is never contradicted; one who plays at random often is.
+    signalled = 0
+    for seed in range(16):
+        signalled += play_reading_partner("amsterdam", seed, [BasicBot(), RandomBot(seed), BasicBot(),
+                                                              RandomBot(seed + 1)], 0.25)
+        play_reading_partner("amsterdam", seed, [BasicBot(), RandomBot(seed), RandomBot(seed + 2),
+                                                 RandomBot(seed + 1)], 0.25)
+    assert signalled >= 3
+    # Without a signal factor partner's cards are not read at all.
+    deal = make_deal({"N": "AS KS JH 9H KD QD AC KC", "E": "7S 9S AH TH JD 9D TC JC",
+                      "S": "AD 7D 8D QC 8C 7C 7H 8H", "W": "8S TS JS QS KH QH TD 9C"}, "H", "N", "amsterdam",
+                     dealer="S")
+    for card in ("8S", "AS", "7S", "AD"):  # South smears its ace instead of signalling
+        deal.play(parse_card(card))
+    north = View.of(deal, 0)
+    assert PlayEvidence(north, hands_of(deal), mismatch=1.0).weight(hands_of(deal)) == 1.0
+    read = PlayEvidence(north, hands_of(deal), mismatch=1.0, signal_factor=0.25)
+    assert [(seat, card) for _, seat, card, _, _ in read.signal_decisions] == [(2, parse_card("AD"))]
+    assert read.weight(hands_of(deal)) == 0.25
+    # From a hand with the ten of diamonds too (East's jack and West's ten for South's seven and eight) the ace
+    # is the signal itself: "I hold the two highest".
+    east, west = parse_hand("JD 7D"), parse_hand("TD 8D")
+    other = (deal.hands[0], deal.hands[1] ^ east, deal.hands[2] ^ east ^ west, deal.hands[3] ^ west)
+    assert read.weight(other) == 1.0
+
+
+def test_the_signal_learner_finds_who_signals() -> None:
+    signalling: list[Bot] = [BasicBot(), RandomBot(1), BasicBot(), RandomBot(2)]
+    at_random: list[Bot] = [BasicBot(), RandomBot(1), RandomBot(3), RandomBot(2)]
+    for bots, signals in ((signalling, True), (at_random, False)):
+        learner = SignalLearner()
+        assert learner.factor() == pytest.approx(0.5 + 0.5 * SIGNAL_MISMATCH)
+        for seed in range(24):
+            views, _ = last_trick_views("amsterdam", seed, bots)
+            north = next(v for v in views if v.seat == 0)
+            learner.observe(north)
+            assert not learner.observe(north)  # a deal counts once
+        assert learner.events >= 4
+        if signals:
+            assert learner.share() > 0.9 and learner.factor() < 0.45
+        else:
+            assert learner.share() < 0.1 and learner.factor() > 0.9
+
+
+def test_weight_of_reads_the_signals_only_when_asked() -> None:
+    deal = make_deal({"N": "AS KS JH 9H KD QD AC KC", "E": "7S 9S AH TH JD 9D TC JC",
+                      "S": "AD 7D 8D QC 8C 7C 7H 8H", "W": "8S TS JS QS KH QH TD 9C"}, "H", "N", "amsterdam",
+                     dealer="S")
+    for card in ("8S", "AS", "7S", "QC"):  # a face card of clubs on partner's trick: "I do not hold the ace"
+        deal.play(parse_card(card))
+    west = View.of(deal, 3)
+    assert [(s.seat, s.kind) for s in west.signals] == [(2, "stop")]
+    true = hands_of(deal)
+    assert weight_of(west, true) == weight_of(west, true, signals=False)
+    # A sample giving South the ace of clubs (and North a low diamond of South's) contradicts the signal.
+    swap = parse_hand("AC 7D")
+    other = (true[0] ^ swap, true[1], true[2] ^ swap, true[3])
+    assert weight_of(west, other) == pytest.approx(SIGNAL_MISMATCH * weight_of(west, other, signals=False))
+
+
+def test_strong_learns_whether_partner_signals_from_its_last_cards() -> None:
+    learning, reading = StrongBot(signals="learn"), StrongBot()
+    for seed in range(24):
+        views, _ = last_trick_views("amsterdam", seed, [BasicBot(), RandomBot(1), BasicBot(), RandomBot(2)])
+        for view in views:
+            if view.seat == 0:
+                assert learning.card(view) == reading.card(view) == cards_of(view.hand)[0]
+    assert learning.signal_learner.events >= 4 and learning.signal_learner.share() > 0.9
+    assert reading.signal_learner.events == 0

@@ -277,3 +277,48 @@ def test_evidence_playouts_play_out_the_samples_weighed_as_the_double_dummy_ones
                 assert mean == pytest.approx(want[card]), (seed, card)
             checked += 1
     assert checked >= 3
+
+
+def _signal_position() -> View:
+    """North's ace of spades heads the trick; South, last and void in spades (Amsterdam), holds the highest
+    diamond and low ones: the rules of thumb signal with the seven of diamonds."""
+    from klaverjas.core import parse_card
+
+    from .helpers import make_deal
+
+    deal = make_deal({"N": "AS KS JH 9H KD QD AC KC", "E": "7S 9S AH TH JD 9D TC JC",
+                      "S": "AD 7D 8D QC 8C 7C 7H 8H", "W": "8S TS JS QS KH QH TD 9C"}, "H", "N", "amsterdam",
+                     dealer="S")
+    for card in ("8S", "AS", "7S"):
+        deal.play(parse_card(card))
+    return View.of(deal, 2)
+
+
+@pytest.mark.parametrize(("margin", "plays"), [(0.0, "AD"), (1.5, "7D"), (0.5, "AD")])
+def test_strong_gives_the_signal_when_it_costs_at_most_its_margin(margin: float, plays: str) -> None:
+    from klaverjas.core import parse_card
+
+    # Values set by hand (the search itself is tested above): smearing the ace is worth 10 points a deal, the
+    # signal 9, every other card nothing.
+    def values(position: object) -> dict[int, int]:
+        return {c: 10 if c == parse_card("AD") else 9 if c == parse_card("7D") else 0 for c in range(32)}
+
+    view = _signal_position()
+    bot = strong.StrongBot(samples=4, budget_ms=60_000, seed=1, solve_fn=values, playout_mix=0.0,
+                           signal_margin=margin)
+    card, why = bot.explain(view)
+    assert card == parse_card(plays)
+    codes = [code for code, _ in why.parts]  # type: ignore[attr-defined]
+    if plays == "7D":
+        assert codes[0] == "search_signal" and "signal_ace" in codes
+        assert "1.0 points less on average than the ace of diamonds" in why["en"]
+        ranked = bot.advise(view)
+        assert [o.action for o in ranked[:2]] == [parse_card("7D"), parse_card("AD")]
+        assert "1.0 points more on average than the seven of diamonds" in ranked[1].why["en"]
+    else:
+        assert codes[0] == "search_best"
+
+
+def test_strong_checks_how_it_reads_signals() -> None:
+    with pytest.raises(ValueError, match="signals must be one of rule, learn, none"):
+        strong.StrongBot(signals="all")

@@ -403,6 +403,22 @@ def card_choice(view: View) -> int:
     return legal[best]
 
 
+SIGNAL_CODES = ("signal_second", "signal_ace", "signal_stop")
+
+
+def signal_choice(view: View) -> int | None:
+    """The same-suit signal the rules of thumb give here (a discard on partner's safe trick that tells
+    partner something, docs/bots.md), or None where they give none: the card a partner who signals
+    plays, so a discard says something only where this is not None."""
+    if not view.trick or not view.legal & (view.legal - 1):
+        return None
+    scored = follow_scores(view, Table(view))[0]
+    score, code, _ = max(scored, key=lambda s: s[0])
+    if code not in SIGNAL_CODES:
+        return None
+    return next(c for c, s in zip(cards_of(view.legal), scored, strict=True) if s[0] == score)
+
+
 def card_options(view: View) -> list[Option]:
     legal = _legal_cards(view)
     if len(legal) == 1:

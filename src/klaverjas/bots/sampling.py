@@ -180,8 +180,63 @@ class BidLearner:
         return True
 
 
+# A partner who signals gives the rules of thumb's signal this often where they give one (else a card that
+# matters more); one who does not plays that card by chance, as one of its legal cards.
+SIGNAL_KEPT = 0.85
+
+
+@dataclass
+class SignalLearner:
+    """Whether partner gives the same-suit signals, learned over a match.
+
+    At each deal's last trick the seat knows (nearly) every hand: for each discard or ruff partner made on a
+    trick, where the rules of thumb would have signalled from partner's hand then (:func:`.basic.signal_choice`,
+    the same in every way the last hidden cards can lie), partner either gave that signal or not.  A partner
+    who signals gives it with probability :data:`SIGNAL_KEPT`, one who does not as one card of its legal ones;
+    the log-odds add up over the deals (an even prior), and the share of a signalling partner, kept within
+    :data:`LEARN_FLOOR` of 0 and 1, says how sharply its signals are read (:meth:`factor`)."""
+
+    log_odds: float = 0.0
+    events: int = 0
+    seen: list[tuple[object, ...]] = field(default_factory=list)
+
+    def share(self) -> float:
+        odds = max(-50.0, min(50.0, self.log_odds))
+        return min(1 - LEARN_FLOOR, max(LEARN_FLOOR, 1 / (1 + math.exp(-odds))))
+
+    def factor(self) -> float:
+        """A sample's factor for each of partner's signals it contradicts: :data:`SIGNAL_MISMATCH` for a
+        partner sure to signal, 1 (no reading) for one sure not to."""
+        share = self.share()
+        return 1 - share + share * SIGNAL_MISMATCH
+
+    def observe(self, view: View) -> bool:
+        """Learn from ``view`` if it is at its deal's last trick (and not counted yet); whether it did."""
+        if view.phase != "play" or len(view.tricks) != 7 or view.trump < 0:
+            return False
+        key = (view.seat, view.dealer, view.bids, tuple(t.cards for t in view.tricks))
+        if key in self.seen:
+            return False
+        every = all_hidden(view, 24)
+        if not every:
+            return False
+        self.seen = [*self.seen[-3:], key]
+        evidence = PlayEvidence(view, every[0], signal_factor=1.0)
+        outcomes = [evidence.signal_events(hands) for hands in every]
+        learned = False
+        for i, (signal, card, legal) in enumerate(outcomes[0]):
+            if signal is None or any(o[i][:2] != (signal, card) for o in outcomes):
+                continue  # no signal there, or it depends on where the last cards lie
+            chance = 1 / legal
+            self.log_odds += math.log(SIGNAL_KEPT / chance) if signal == card else \
+                math.log((1 - SIGNAL_KEPT) / (1 - chance))
+            self.events += 1
+            learned = True
+        return learned
+
+
 def weight_of(view: View, hands: tuple[int, int, int, int], partner_bids_by_model: bool = False,
-              opponent_bids: str = "rule", rule_share: float = 0.5) -> float:
+              opponent_bids: str = "rule", rule_share: float = 0.5, signals: bool = True) -> float:
     """Soft evidence: the bids and the signals under the rules of thumb every level announces.
 
     With ``partner_bids_by_model`` partner's bids are judged by the strong level's own trump model
@@ -190,7 +245,9 @@ def weight_of(view: View, hands: tuple[int, int, int, int], partner_bids_by_mode
     the opponents' bids are judged: by the rules of thumb (``"rule"``), by that model (``"model"``: they
     bid like this bot), or by a mixture of the two explanations of each opponent's bids (``"mix"`` and
     ``"learn"``: whichever fits the hand better counts more), the rules' explanation with ``rule_share``
-    of it (even for ``"mix"``; for ``"learn"`` the caller's :class:`BidLearner` says)."""
+    of it (even for ``"mix"``; for ``"learn"`` the caller's :class:`BidLearner` says).  Without ``signals``
+    the discards on partner's trick are not read as same-suit signals here (:class:`PlayEvidence` may read
+    partner's by the convention instead)."""
     check_bid_reading(opponent_bids)
     w = 1.0
     mdl = bid_model(view) if partner_bids_by_model or opponent_bids != "rule" else None
@@ -210,7 +267,7 @@ def weight_of(view: View, hands: tuple[int, int, int, int], partner_bids_by_mode
             w *= by_model[seat]
         else:
             w *= rule_share * by_rule[seat] * rule_norm[seat] + (1 - rule_share) * by_model[seat]
-    for sig in view.signals:
+    for sig in view.signals if signals else ():
         if sig.seat == view.seat:
             continue
         suit = sig.card >> 3
@@ -227,6 +284,11 @@ def weight_of(view: View, hands: tuple[int, int, int, int], partner_bids_by_mode
 # the card-play model, the probability of the card played there instead.
 ChoiceCache = dict[tuple[tuple[int, ...], int], int]
 LikelihoodCache = dict[tuple[tuple[int, ...], int], float]
+# The same-suit signal the rules of thumb give at one past decision from one hand (None: none there).
+SignalCache = dict[tuple[tuple[int, ...], int], int | None]
+# A past decision of another seat: (the table as that seat saw it, its seat, the card it chose, the cards it
+# played from then on, the plays before it).
+Decision = tuple[View, int, int, int, tuple[int, ...]]
 
 
 class PlayEvidence:
@@ -253,7 +315,8 @@ class PlayEvidence:
                  partner_values: Callable[[View], Sequence[float]] | None = None,
                  partner_temperature: float = 10.0, partner_plays: int = 32, partner_leads: bool = False,
                  opponent_values: Callable[[View], Sequence[float]] | None = None,
-                 opponent_temperature: float = 10.0, opponent_plays: int = 32):
+                 opponent_temperature: float = 10.0, opponent_plays: int = 32,
+                 signal_factor: float | None = None, signals: SignalCache | None = None):
         """``hands``: any sample consistent with the view (the public table is replayed with it).
         ``partner_mismatch``: partner's cards are read by the rules of thumb too, with this factor (None: not);
         ``partner_model``: read by that model instead; ``partner_values``: read by how partner, playing as
@@ -262,7 +325,11 @@ class PlayEvidence:
         ``partner_temperature`` points to a factor e, at least ``floor``), for partner's cards (with
         ``partner_leads`` only its leads) among the first ``partner_plays`` of the deal.  ``opponent_values``
         reads the opponents' cards among the deal's first ``opponent_plays`` the same way (a search player's
-        values of its cards, ``opponent_temperature``), their later cards as before."""
+        values of its cards, ``opponent_temperature``), their later cards as before.  ``signal_factor``: where
+        partner's cards are not read otherwise, its discards and ruffs on a trick are read by the same-suit
+        signal convention (:func:`.basic.signal_choice`: where the sample's hand would have given a signal, a
+        card other than that signal counts ``signal_factor``; elsewhere such a card says nothing), the signals
+        cached alike in ``signals``."""
         self.mismatch = mismatch
         self.partner_mismatch = partner_mismatch
         self.partner_model = partner_model
@@ -271,6 +338,8 @@ class PlayEvidence:
         self.opponent_values = opponent_values
         self.opponent_temperature = opponent_temperature
         self.opponent_plays = opponent_plays
+        self.signal_factor = signal_factor
+        self.signals: SignalCache = {} if signals is None else signals
         reads_partner = partner_mismatch is not None or partner_model is not None or partner_values is not None
         self.team = view.team
         self.cache: ChoiceCache = {} if cache is None else cache
@@ -279,7 +348,9 @@ class PlayEvidence:
         self.floor = floor
         # (the table as that opponent saw it, its seat, the card it chose, the cards it played from then on,
         # the plays before it)
-        self.decisions: list[tuple[View, int, int, int, tuple[int, ...]]] = []
+        self.decisions: list[Decision] = []
+        # Partner's cards read only as same-suit signals (with ``signal_factor``).
+        self.signal_decisions: list[Decision] = []
         if view.phase != "play" or view.trump < 0:
             return
         deal = Deal(view.rules, view.dealer, [hands[s] | view.played_by[s] for s in range(4)], view.proposed,
@@ -302,6 +373,9 @@ class PlayEvidence:
                 read = reads_partner
             if read:
                 self.decisions.append((View.of(deal, seat), seat, card, later[seat], tuple(plays[:i])))
+            elif signal_factor is not None and seat == view.partner and deal.trick \
+                    and card >> 3 != deal.trick[0] >> 3:
+                self.signal_decisions.append((View.of(deal, seat), seat, card, later[seat], tuple(plays[:i])))
             later[seat] &= ~(1 << card)  # from here on: the cards it plays after this one
             deal.play_unchecked(card)
 
@@ -344,7 +418,27 @@ class PlayEvidence:
                 choice = self.cache[key] = card_choice(table.with_hand(hand, legal))
             if choice != card:
                 w *= self.mismatch if opponent or self.partner_mismatch is None else self.partner_mismatch
+        if self.signal_factor is not None:
+            for signal, card, _ in self.signal_events(hands):
+                if signal is not None and signal != card:
+                    w *= self.signal_factor
         return w
+
+    def signal_events(self, hands: tuple[int, int, int, int]) -> list[tuple[int | None, int, int]]:
+        """For each of partner's cards read as a signal (:attr:`signal_decisions`, in order): the signal the
+        rules of thumb give from the hand ``hands`` gives partner then (None: none there, as where it had
+        one legal card), the card partner played, and how many legal cards it had."""
+        from .basic import signal_choice
+
+        out: list[tuple[int | None, int, int]] = []
+        for table, seat, card, later, before in self.signal_decisions:
+            hand = hands[seat] | later
+            legal = legal_for(table.rules, table.trump, hand, table.trick)
+            key = (before, hand)
+            if key not in self.signals:
+                self.signals[key] = signal_choice(table.with_hand(hand, legal))
+            out.append((self.signals[key], card, legal.bit_count()))
+        return out
 
 
 def simulated(values: Sequence[float], legal: int, card: int, temperature: float) -> float:
@@ -354,15 +448,15 @@ def simulated(values: Sequence[float], legal: int, card: int, temperature: float
 
 def sample_worlds(view: View, n: int, rng: random.Random, evidence: PlayEvidence | None = None,
                   partner_bids_by_model: bool = False, opponent_bids: str = "rule",
-                  rule_share: float = 0.5) -> list[World]:
+                  rule_share: float = 0.5, signals: bool = True) -> list[World]:
     """Up to ``n`` samples of every seat's hand with their weights (with the play evidence if given; the
-    bids weighed as :func:`weight_of` says)."""
+    bids and signals weighed as :func:`weight_of` says)."""
     worlds = []
     for _ in range(n):
         hands = deal_hidden(view, rng)
         if hands is None:
             break
-        w = weight_of(view, hands, partner_bids_by_model, opponent_bids, rule_share)
+        w = weight_of(view, hands, partner_bids_by_model, opponent_bids, rule_share, signals)
         if evidence is not None:
             w *= evidence.weight(hands)
         worlds.append(World(hands, w))

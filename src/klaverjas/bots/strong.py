@@ -26,7 +26,7 @@ from ..core.seats import step_of
 from ..core.texts import Text
 from ..core.trump import PASS, PLAY
 from .base import Action, Bot, Option, with_rule
-from .basic import BasicBot, card_options, suit_names, trump_options
+from .basic import SIGNAL_CODES, BasicBot, card_options, signal_choice, suit_names, trump_options
 from .bidding import BiddingModel, place_of
 from .bidding import model as bidding_model
 from .play_model import PlayModel
@@ -36,6 +36,8 @@ from .sampling import (
     ChoiceCache,
     LikelihoodCache,
     PlayEvidence,
+    SignalCache,
+    SignalLearner,
     World,
     all_hidden,
     check_bid_reading,
@@ -80,6 +82,12 @@ PLAYOUT_EPSILON = 0.1  # the playouts' share of random cards
 # -0.1 (-1.9 .. +1.7, 608 deals) where the stand-in bids by the rules of thumb; learning over a match which of
 # the two fits ("learn") finds the right one and plays as the mixture does (docs/bots.md).
 OPPONENT_BIDS = "mix"
+
+# How the discards on a trick partner heads are read: every seat's as the same-suit signals their rank
+# suggests ("rule"), partner's by the convention with a share of signalling partners learned over the match
+# ("learn", :class:`.sampling.SignalLearner`), or not at all ("none").
+SIGNAL_READINGS = ("rule", "learn", "none")
+SIGNALS = "rule"
 
 # The value of every legal card of a position: the final NS minus EW deal score.
 SolveFn = Callable[[Any], dict[int, int]]
@@ -192,6 +200,7 @@ class StrongBot(Bot):
                  partner_mismatch: float | None = None, partner_model: PlayModel | None = None,
                  opponent_bids: str = OPPONENT_BIDS, partner_playouts: tuple[float, int, int, bool] | None = None,
                  opponent_playouts: tuple[float, int, int] | None = None,
+                 signals: str = SIGNALS, signal_margin: float = 0.0,
                  clock: Callable[[], float] = time.perf_counter):
         self.solve_fn = solve_fn or solver_values
         self.samples = samples
@@ -223,6 +232,14 @@ class StrongBot(Bot):
         # same playouts would have chosen them from the hand a sample gives it: (points to a factor e, deals a
         # decision, plays); their later cards by the rules of thumb (or the model) as before.
         self.opponent_playouts = opponent_playouts
+        if signals not in SIGNAL_READINGS:
+            raise ValueError(f"signals must be one of {', '.join(SIGNAL_READINGS)}, got {signals!r}")
+        self.signals = signals
+        self.signal_learner = SignalLearner()
+        # The rules of thumb's same-suit signal is played whenever its value is within this many points of
+        # the best card's (0: only where the search cannot tell them apart), so that a partner reading the
+        # convention reads it right.
+        self.signal_margin = signal_margin
         self.partner_bids_by_model = partner_bids_by_model
         # The opponents' bids read by the rules of thumb, by the trump model, or by both (:func:`.sampling.weight_of`).
         self.opponent_bids = check_bid_reading(opponent_bids)
@@ -250,6 +267,7 @@ class StrongBot(Bot):
         self.playout_evidence = playout_evidence
         self._choices: ChoiceCache = {}
         self._likelihoods: LikelihoodCache = {}
+        self._signals: SignalCache = {}
         self._deal_key: tuple[int, int] = (-1, -1)
 
     def reseed(self, seed: int) -> None:
@@ -306,7 +324,17 @@ class StrongBot(Bot):
         # Cards the samples cannot tell apart are ranked by the rules of thumb (keep winners, play low).
         rank = {o.action: i for i, o in enumerate(card_options(view))}
         figs.sort(key=lambda f: (-round(f.mean, 6), rank[f.card]))
-        return figs
+        return self.signalled(view, figs)
+
+    def signalled(self, view: View, figs: list[CardFigures]) -> list[CardFigures]:
+        """``figs`` with the rules of thumb's same-suit signal first where it costs at most ``signal_margin``."""
+        if self.signal_margin <= 0 or len(figs) < 2:
+            return figs
+        signal = signal_choice(view)
+        at = next((i for i, f in enumerate(figs) if f.card == signal), 0)
+        if at == 0 or figs[at].mean < figs[0].mean - self.signal_margin:
+            return figs
+        return [figs[at], *figs[:at], *figs[at + 1:]]
 
     def playout_weight(self, view: View) -> float:
         """The playouts' share of a card's value at this decision (the double-dummy mean has the rest)."""
@@ -346,7 +374,7 @@ class StrongBot(Bot):
         deadline = self.clock() + 0.04
         while len(worlds) < self.playout_evidence and self.clock() < deadline:
             new = sample_worlds(view, 1, self.rng, evidence, self.partner_bids_by_model, self.opponent_bids,
-                                self.bid_learner.rule_share())
+                                self.bid_learner.rule_share(), self.signals == "rule")
             if not new:
                 break
             worlds.append(new[0])
@@ -371,14 +399,15 @@ class StrongBot(Bot):
         share = self.bid_learner.rule_share()
         if every is not None:
             for hands in every:
-                w = weight_of(view, hands, self.partner_bids_by_model, self.opponent_bids, share) \
-                    if self.soft_evidence else 1.0
+                w = weight_of(view, hands, self.partner_bids_by_model, self.opponent_bids, share,
+                              self.signals == "rule") if self.soft_evidence else 1.0
                 if evidence is not None:
                     w *= evidence.weight(hands)
                 yield World(hands, w)
             return
         for _ in range(self.samples):
-            new = sample_worlds(view, 1, self.rng, evidence, self.partner_bids_by_model, self.opponent_bids, share)
+            new = sample_worlds(view, 1, self.rng, evidence, self.partner_bids_by_model, self.opponent_bids, share,
+                                self.signals == "rule")
             if not new:
                 return
             yield new[0] if self.soft_evidence else World(new[0].hands, 1.0)
@@ -393,6 +422,7 @@ class StrongBot(Bot):
             self._deal_key = key
             self._choices.clear()
             self._likelihoods.clear()
+            self._signals.clear()
         hands = deal_hidden(view, self.rng)
         if hands is None:
             return None
@@ -407,6 +437,8 @@ class StrongBot(Bot):
             temperature, deals, plays = self.opponent_playouts
             by_playouts |= {"opponent_values": partial(self.simulated_values, deals=deals),
                             "opponent_temperature": temperature, "opponent_plays": plays}
+        if self.signals == "learn":
+            by_playouts |= {"signal_factor": self.signal_learner.factor(), "signals": self._signals}
         return PlayEvidence(view, hands, self._choices, self.play_mismatch, model() if self.play_by_model else None,
                             self._likelihoods, partner_mismatch=self.partner_mismatch,
                             partner_model=self.partner_model, **by_playouts)
@@ -443,6 +475,8 @@ class StrongBot(Bot):
         """Learn the opponents' way of bidding at a deal's end (with ``opponent_bids="learn"``)."""
         if self.opponent_bids == "learn":
             self.bid_learner.observe(view)
+        if self.signals == "learn":
+            self.signal_learner.observe(view)
 
     def card(self, view: View) -> int:
         self.learn(view)
@@ -483,10 +517,18 @@ LOST_CODES = frozenset({"low"})
 def search_option(figs: list[CardFigures], i: int, rule: Option) -> Option:
     """Option ``i`` of the search figures (best first), with the rule of thumb where it agrees with them."""
     f, best = figs[i], figs[0]
-    if i == 0:
+    if i == 0 and rule.code in SIGNAL_CODES and f.mean < figs[1].mean:
+        # A signal played for a little less than the best value (:meth:`StrongBot.signalled`).
+        other = max(figs[1:], key=lambda g: g.mean)
+        why = both("search_signal", c_card=f.card, wins=f.holds, n=f.samples, diff=_fmt(other.mean - f.mean),
+                   c_best=other.card)
+    elif i == 0:
         other = figs[1]
         why = both("search_best", c_card=f.card, wins=f.holds, n=f.samples,
                    diff=_fmt(f.mean - other.mean), c_next=other.card)
+    elif f.mean > best.mean:  # passed over for a signal
+        why = both("search_best", c_card=f.card, wins=f.holds, n=f.samples, diff=_fmt(f.mean - best.mean),
+                   c_next=best.card)
     else:
         why = both("search_other", c_card=f.card, wins=f.holds, n=f.samples,
                    diff=_fmt(best.mean - f.mean), c_best=best.card)

@@ -196,6 +196,11 @@ TEXTS: Table = {
         "{diff} points less on average than {c_best}.",
         "Met {c_card} is deze slag zeker voor jullie in {wins} van de {n} waarschijnlijke verdelingen, en "
         "{c_card} levert gemiddeld {diff} punten minder op dan {c_best}."),
+    "search_signal": entry(
+        "With {c_card} this trick is sure for your side in {wins} of {n} likely deals; it scores {diff} points "
+        "less on average than {c_best}, little enough to give your partner a signal.",
+        "Met {c_card} is deze slag zeker voor jullie in {wins} van de {n} waarschijnlijke verdelingen; het levert "
+        "gemiddeld {diff} punten minder op dan {c_best}, weinig genoeg om je maat een sein te geven."),
     "estimate_play": entry(
         "{verb_en}: with {s_suit} as trump your team is estimated to finish {v} points ahead of the other "
         "team (an average over solved deals with hands like yours), more than the {t} a pass is worth here.",
