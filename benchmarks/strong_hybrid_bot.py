@@ -10,9 +10,9 @@ before the playouts took them up; ``--work-clock 3000`` counts the budget in the
 is played again alike and two arms beside each other draw the same samples where they decide alike;
 ``--bidding-model FILE`` and ``--pass-value V`` change its trump decisions (and its reading of partner's bids);
 ``--read-partner F`` reads partner's cards by the rules of thumb too, ``--signals``, ``--signal-reading`` and
-``--signal-margin`` change which same-suit signals it reads, how, and when it gives them; ``--sees-partner SEED:DEALS`` shows it partner's cards,
-to measure what they are worth (benchmarks/oracle_bot.py finds them from the arena's seed; ``--sees-partner-cards``
-which of them, or only whether it holds a trump); ``--trump-lead-bonus P`` adds P points to the makers' trump
+``--signal-margin`` change which same-suit signals it reads, how, and when it gives them; ``--sees-partner
+SEED:DEALS`` shows it partner's cards, to measure what they are worth (benchmarks/oracle_bot.py finds them from
+the arena's seed; ``--sees-partner-cards`` which of them, or only whether it holds a trump); ``--trump-lead-bonus P`` adds P points to the makers' trump
 leads, ``--draw-trumps N`` makes a maker holding the highest trump left and N trumps lead one while an opponent may
 hold a trump, and ``--class-mix KIND=W`` gives the playouts another share at one kind of decision.
 

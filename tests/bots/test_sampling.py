@@ -9,8 +9,8 @@ from collections.abc import Callable, Iterator, Sequence
 import pytest
 
 from klaverjas.bots import BasicBot, Bot, RandomBot, View
-from klaverjas.bots.play_model import FEATURES, PlayModel
 from klaverjas.bots.basic import SIGNAL_CODES, card_options, signal_choice
+from klaverjas.bots.play_model import FEATURES, PlayModel
 from klaverjas.bots.sampling import (
     BID_MISMATCH,
     PLAY_MISMATCH,
