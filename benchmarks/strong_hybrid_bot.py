@@ -11,10 +11,11 @@ is played again alike and two arms beside each other draw the same samples where
 ``--bidding-model FILE`` and ``--pass-value V`` change its trump decisions (and its reading of partner's bids);
 ``--read-partner F`` reads partner's cards by the rules of thumb too, ``--signals``, ``--signal-reading`` and
 ``--signal-margin`` change which same-suit signals it reads, how, and when it gives them; ``--sees-partner
-SEED:DEALS`` shows it partner's cards, to measure what they are worth (benchmarks/oracle_bot.py finds them from
-the arena's seed; ``--sees-partner-cards`` which of them, or only whether it holds a trump); ``--trump-lead-bonus P`` adds P points to the makers' trump
-leads, ``--draw-trumps N`` makes a maker holding the highest trump left and N trumps lead one while an opponent may
-hold a trump, and ``--class-mix KIND=W`` gives the playouts another share at one kind of decision.
+SEED:DEALS`` shows it partner's cards, to measure what they are worth (benchmarks/oracle_bot.py finds them from the
+arena's seed; ``--sees-partner-cards`` which of them, or only whether it holds a trump); ``--trump-lead-bonus P``
+adds P points to the makers' trump leads, ``--draw-trumps N`` makes a maker holding the highest trump left and N
+trumps lead one while an opponent may hold a trump, and ``--class-mix KIND=W`` gives the playouts another share at
+one kind of decision.
 
     klaverjas arena --bot 'cmd:.venv/bin/python benchmarks/strong_hybrid_bot.py --mix 0' \\
         --bot 'cmd:.venv/bin/python benchmarks/flatmc_bot.py' --trump-by strong --deals 300 --rules rotterdam
