@@ -442,29 +442,33 @@ def test_the_signal_choice_is_the_rules_of_thumb_card_where_they_signal() -> Non
     assert signals >= 5
 
 
-def play_reading_partner(rules: str, seed: int, bots: list[Bot], factor: float) -> int:
+def play_reading_partner(rules: str, seed: int, bots: list[Bot], kept: float) -> int:
     """Play a deal with ``bots``; at each of North's decisions the weight PlayEvidence gives the true hands,
-    reading only South's signals, must be ``factor`` to the number of South's cards so far that were not the
-    signal the rules of thumb give from South's true hand (counted here as the deal is played). The number
-    of South's decisions where they give a signal."""
+    reading only South's signals kept at the rate ``kept``, must be the product over South's cards so far
+    where the rules of thumb signal from South's true hand (k legal cards) of ``kept * k`` if South gave
+    that signal, else ``(1 - kept) * k / (k - 1)`` (found here as the deal is played). The number of South's
+    decisions where they give a signal."""
     rng = random.Random(seed)
     deal = Deal.new(Rules.parse(rules), rng.randrange(4), rng)
     while not deal.selection.done:
         seat = deal.selection.to_move
         assert seat is not None
         deal.choose_trump(bots[seat].trump(View.of(deal, seat)))
-    missed = signalled = 0
+    expected = 1.0
+    signalled = 0
     while not deal.is_over:
         seat = deal.turn
         view = View.of(deal, seat)
         card = bots[seat].card(view)
         if seat == 2:
             signal = signal_choice(view)
-            signalled += signal is not None
-            missed += signal is not None and signal != card
+            k = view.legal.bit_count()
+            if signal is not None:
+                signalled += 1
+                expected *= kept * k if signal == card else (1 - kept) * k / (k - 1)
         elif seat == 0:
-            evidence = PlayEvidence(view, hands_of(deal), mismatch=1.0, signal_factor=factor)
-            assert evidence.weight(hands_of(deal)) == pytest.approx(factor ** missed)
+            evidence = PlayEvidence(view, hands_of(deal), mismatch=1.0, signal_kept=kept)
+            assert evidence.weight(hands_of(deal)) == pytest.approx(expected)
         deal.play(card)
     return signalled
 
@@ -474,11 +478,11 @@ def test_partner_signals_read_by_the_convention() -> None:
     signalled = 0
     for seed in range(16):
         signalled += play_reading_partner("amsterdam", seed, [BasicBot(), RandomBot(seed), BasicBot(),
-                                                              RandomBot(seed + 1)], 0.25)
+                                                              RandomBot(seed + 1)], 0.8)
         play_reading_partner("amsterdam", seed, [BasicBot(), RandomBot(seed), RandomBot(seed + 2),
-                                                 RandomBot(seed + 1)], 0.25)
+                                                 RandomBot(seed + 1)], 0.3)
     assert signalled >= 3
-    # Without a signal factor partner's cards are not read at all.
+    # Without a rate partner's cards are not read at all.
     deal = make_deal({"N": "AS KS JH 9H KD QD AC KC", "E": "7S 9S AH TH JD 9D TC JC",
                       "S": "AD 7D 8D QC 8C 7C 7H 8H", "W": "8S TS JS QS KH QH TD 9C"}, "H", "N", "amsterdam",
                      dealer="S")
@@ -486,14 +490,23 @@ def test_partner_signals_read_by_the_convention() -> None:
         deal.play(parse_card(card))
     north = View.of(deal, 0)
     assert PlayEvidence(north, hands_of(deal), mismatch=1.0).weight(hands_of(deal)) == 1.0
-    read = PlayEvidence(north, hands_of(deal), mismatch=1.0, signal_factor=0.25)
+    read = PlayEvidence(north, hands_of(deal), mismatch=1.0, signal_kept=0.8)
     assert [(seat, card) for _, seat, card, _, _ in read.signal_decisions] == [(2, parse_card("AD"))]
-    assert read.weight(hands_of(deal)) == 0.25
+    assert read.weight(hands_of(deal)) == pytest.approx(0.2 * 8 / 7)  # the seven was the signal, of 8 cards
     # From a hand with the ten of diamonds too (East's jack and West's ten for South's seven and eight) the ace
     # is the signal itself: "I hold the two highest".
     east, west = parse_hand("JD 7D"), parse_hand("TD 8D")
     other = (deal.hands[0], deal.hands[1] ^ east, deal.hands[2] ^ east ^ west, deal.hands[3] ^ west)
-    assert read.weight(other) == 1.0
+    assert read.weight(other) == pytest.approx(0.8 * 8)
+    # From a hand with nothing to signal (the ace its only diamond, no face card of clubs) it says nothing.
+    bare = make_deal({"N": "AS KS JH QC KD QD AC KC", "E": "7S 9S AH TH JD 9D 7D JC",
+                      "S": "AD TC 9C 8C 7C 7H 8H 9H", "W": "8S TS JS QS KH QH TD 8D"}, "H", "N", "amsterdam",
+                     dealer="S")
+    for card in ("8S", "AS", "7S"):
+        bare.play(parse_card(card))
+    assert signal_choice(View.of(bare, 2)) is None
+    bare.play(parse_card("AD"))
+    assert PlayEvidence(View.of(bare, 0), hands_of(bare), mismatch=1.0, signal_kept=0.8).weight(hands_of(bare)) == 1
 
 
 def test_the_signal_learner_finds_who_signals() -> None:
@@ -501,17 +514,15 @@ def test_the_signal_learner_finds_who_signals() -> None:
     at_random: list[Bot] = [BasicBot(), RandomBot(1), RandomBot(3), RandomBot(2)]
     for bots, signals in ((signalling, True), (at_random, False)):
         learner = SignalLearner()
-        assert learner.factor() == pytest.approx(0.5 + 0.5 * SIGNAL_MISMATCH)
+        assert learner.kept() == 0.5
         for seed in range(24):
             views, _ = last_trick_views("amsterdam", seed, bots)
             north = next(v for v in views if v.seat == 0)
             learner.observe(north)
             assert not learner.observe(north)  # a deal counts once
         assert learner.events >= 4
-        if signals:
-            assert learner.share() > 0.9 and learner.factor() < 0.45
-        else:
-            assert learner.share() < 0.1 and learner.factor() > 0.9
+        assert learner.kept() == pytest.approx((learner.kept_count + 1) / (learner.events + 2))
+        assert learner.kept() > 0.8 if signals else learner.kept() < 0.4
 
 
 def test_weight_of_reads_the_signals_only_when_asked() -> None:
@@ -537,5 +548,5 @@ def test_strong_learns_whether_partner_signals_from_its_last_cards() -> None:
         for view in views:
             if view.seat == 0:
                 assert learning.card(view) == reading.card(view) == cards_of(view.hand)[0]
-    assert learning.signal_learner.events >= 4 and learning.signal_learner.share() > 0.9
+    assert learning.signal_learner.events >= 4 and learning.signal_learner.kept() > 0.8
     assert reading.signal_learner.events == 0

@@ -180,35 +180,30 @@ class BidLearner:
         return True
 
 
-# A partner who signals gives the rules of thumb's signal this often where they give one (else a card that
-# matters more); one who does not plays that card by chance, as one of its legal cards.
-SIGNAL_KEPT = 0.85
+# How often partner is taken to give the rules of thumb's signal where they give one, before any deal is seen:
+# a uniform prior on that rate, learned over a match (:class:`SignalLearner`), kept within LEARN_FLOOR of 0 and 1.
+SIGNAL_PRIOR = (1.0, 1.0)
 
 
 @dataclass
 class SignalLearner:
-    """Whether partner gives the same-suit signals, learned over a match.
+    """How often partner gives the same-suit signals, learned over a match.
 
     At each deal's last trick the seat knows (nearly) every hand: for each discard or ruff partner made on a
-    trick, where the rules of thumb would have signalled from partner's hand then (:func:`.basic.signal_choice`,
-    the same in every way the last hidden cards can lie), partner either gave that signal or not.  A partner
-    who signals gives it with probability :data:`SIGNAL_KEPT`, one who does not as one card of its legal ones;
-    the log-odds add up over the deals (an even prior), and the share of a signalling partner, kept within
-    :data:`LEARN_FLOOR` of 0 and 1, says how sharply its signals are read (:meth:`factor`)."""
+    trick where the rules of thumb would have signalled from partner's hand then (:func:`.basic.signal_choice`,
+    the same in every way the last hidden cards can lie), partner either gave that signal or not.  The rate at
+    which it does (:meth:`kept`, the mean of a beta posterior from :data:`SIGNAL_PRIOR`) says how partner's
+    signals are read (:class:`PlayEvidence` with ``signal_kept``): a partner who gives them as often as chance
+    would (one legal card in so many) is not read at all, one who always does is read sharply."""
 
-    log_odds: float = 0.0
+    kept_count: int = 0
     events: int = 0
     seen: list[tuple[object, ...]] = field(default_factory=list)
 
-    def share(self) -> float:
-        odds = max(-50.0, min(50.0, self.log_odds))
-        return min(1 - LEARN_FLOOR, max(LEARN_FLOOR, 1 / (1 + math.exp(-odds))))
-
-    def factor(self) -> float:
-        """A sample's factor for each of partner's signals it contradicts: :data:`SIGNAL_MISMATCH` for a
-        partner sure to signal, 1 (no reading) for one sure not to."""
-        share = self.share()
-        return 1 - share + share * SIGNAL_MISMATCH
+    def kept(self) -> float:
+        yes, no = SIGNAL_PRIOR
+        rate = (self.kept_count + yes) / (self.events + yes + no)
+        return min(1 - LEARN_FLOOR, max(LEARN_FLOOR, rate))
 
     def observe(self, view: View) -> bool:
         """Learn from ``view`` if it is at its deal's last trick (and not counted yet); whether it did."""
@@ -221,15 +216,13 @@ class SignalLearner:
         if not every:
             return False
         self.seen = [*self.seen[-3:], key]
-        evidence = PlayEvidence(view, every[0], signal_factor=1.0)
+        evidence = PlayEvidence(view, every[0], signal_kept=0.5)
         outcomes = [evidence.signal_events(hands) for hands in every]
         learned = False
-        for i, (signal, card, legal) in enumerate(outcomes[0]):
+        for i, (signal, card, _) in enumerate(outcomes[0]):
             if signal is None or any(o[i][:2] != (signal, card) for o in outcomes):
                 continue  # no signal there, or it depends on where the last cards lie
-            chance = 1 / legal
-            self.log_odds += math.log(SIGNAL_KEPT / chance) if signal == card else \
-                math.log((1 - SIGNAL_KEPT) / (1 - chance))
+            self.kept_count += signal == card
             self.events += 1
             learned = True
         return learned
@@ -316,7 +309,7 @@ class PlayEvidence:
                  partner_temperature: float = 10.0, partner_plays: int = 32, partner_leads: bool = False,
                  opponent_values: Callable[[View], Sequence[float]] | None = None,
                  opponent_temperature: float = 10.0, opponent_plays: int = 32,
-                 signal_factor: float | None = None, signals: SignalCache | None = None):
+                 signal_kept: float | None = None, signals: SignalCache | None = None):
         """``hands``: any sample consistent with the view (the public table is replayed with it).
         ``partner_mismatch``: partner's cards are read by the rules of thumb too, with this factor (None: not);
         ``partner_model``: read by that model instead; ``partner_values``: read by how partner, playing as
@@ -325,11 +318,13 @@ class PlayEvidence:
         ``partner_temperature`` points to a factor e, at least ``floor``), for partner's cards (with
         ``partner_leads`` only its leads) among the first ``partner_plays`` of the deal.  ``opponent_values``
         reads the opponents' cards among the deal's first ``opponent_plays`` the same way (a search player's
-        values of its cards, ``opponent_temperature``), their later cards as before.  ``signal_factor``: where
+        values of its cards, ``opponent_temperature``), their later cards as before.  ``signal_kept``: where
         partner's cards are not read otherwise, its discards and ruffs on a trick are read by the same-suit
-        signal convention (:func:`.basic.signal_choice`: where the sample's hand would have given a signal, a
-        card other than that signal counts ``signal_factor``; elsewhere such a card says nothing), the signals
-        cached alike in ``signals``."""
+        signal convention, partner giving the rules of thumb's signal (:func:`.basic.signal_choice`) with this
+        probability where they give one, else any other of its k legal cards alike; where they give none, any
+        of the k alike.  So a card counts ``signal_kept * k`` where it is the signal of the sample's hand,
+        ``(1 - signal_kept) * k / (k - 1)`` where the hand had another signal, and 1 where it had none (the
+        signals cached in ``signals``)."""
         self.mismatch = mismatch
         self.partner_mismatch = partner_mismatch
         self.partner_model = partner_model
@@ -338,7 +333,7 @@ class PlayEvidence:
         self.opponent_values = opponent_values
         self.opponent_temperature = opponent_temperature
         self.opponent_plays = opponent_plays
-        self.signal_factor = signal_factor
+        self.signal_kept = signal_kept
         self.signals: SignalCache = {} if signals is None else signals
         reads_partner = partner_mismatch is not None or partner_model is not None or partner_values is not None
         self.team = view.team
@@ -349,7 +344,7 @@ class PlayEvidence:
         # (the table as that opponent saw it, its seat, the card it chose, the cards it played from then on,
         # the plays before it)
         self.decisions: list[Decision] = []
-        # Partner's cards read only as same-suit signals (with ``signal_factor``).
+        # Partner's cards read only as same-suit signals (with ``signal_kept``).
         self.signal_decisions: list[Decision] = []
         if view.phase != "play" or view.trump < 0:
             return
@@ -373,7 +368,7 @@ class PlayEvidence:
                 read = reads_partner
             if read:
                 self.decisions.append((View.of(deal, seat), seat, card, later[seat], tuple(plays[:i])))
-            elif signal_factor is not None and seat == view.partner and deal.trick \
+            elif signal_kept is not None and seat == view.partner and deal.trick \
                     and card >> 3 != deal.trick[0] >> 3:
                 self.signal_decisions.append((View.of(deal, seat), seat, card, later[seat], tuple(plays[:i])))
             later[seat] &= ~(1 << card)  # from here on: the cards it plays after this one
@@ -418,10 +413,11 @@ class PlayEvidence:
                 choice = self.cache[key] = card_choice(table.with_hand(hand, legal))
             if choice != card:
                 w *= self.mismatch if opponent or self.partner_mismatch is None else self.partner_mismatch
-        if self.signal_factor is not None:
-            for signal, card, _ in self.signal_events(hands):
-                if signal is not None and signal != card:
-                    w *= self.signal_factor
+        if self.signal_kept is not None:
+            kept = self.signal_kept
+            for signal, card, legal in self.signal_events(hands):
+                if signal is not None:
+                    w *= kept * legal if signal == card else (1 - kept) * legal / (legal - 1)
         return w
 
     def signal_events(self, hands: tuple[int, int, int, int]) -> list[tuple[int | None, int, int]]:

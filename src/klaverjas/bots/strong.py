@@ -438,7 +438,7 @@ class StrongBot(Bot):
             by_playouts |= {"opponent_values": partial(self.simulated_values, deals=deals),
                             "opponent_temperature": temperature, "opponent_plays": plays}
         if self.signals == "learn":
-            by_playouts |= {"signal_factor": self.signal_learner.factor(), "signals": self._signals}
+            by_playouts |= {"signal_kept": self.signal_learner.kept(), "signals": self._signals}
         return PlayEvidence(view, hands, self._choices, self.play_mismatch, model() if self.play_by_model else None,
                             self._likelihoods, partner_mismatch=self.partner_mismatch,
                             partner_model=self.partner_model, **by_playouts)
