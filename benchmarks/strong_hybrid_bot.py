@@ -99,12 +99,17 @@ class TunedBot(StrongBot):
     # The playouts' share by kind of decision ("defenders-1-follow": a defender second in the trick holding the
     # led suit; "makers-0": a maker's lead), where given; the others by the trick (playout_mix).
     class_mix: dict[str, float] = {}
+    # The team's second seat (South or West) plays by the rules of thumb, as a club player who signals would:
+    # strong as the partner of such a player (its cards only; trump decisions as the arena says).
+    basic_partner = False
 
     def reseed(self, seed: int) -> None:
         self.game_seed = seed
         super().reseed(seed)
 
     def card(self, view: View) -> int:
+        if self.basic_partner and view.seat >= 2:
+            return self.basic.card(view)
         if self.partner_shown is not None and view.trump >= 0:
             self.show_partner(view)
         if self.signals_read != "all":
@@ -382,6 +387,8 @@ def main() -> int:
                     help="a sample's factor for each signal it contradicts (else the player's own)")
     ap.add_argument("--signal-margin", type=float, default=0.0,
                     help="give the rules of thumb's signal whenever it costs at most this many points a deal")
+    ap.add_argument("--basic-partner", action="store_true",
+                    help="the team's second seat (South or West) plays its cards by the rules of thumb")
     ap.add_argument("--signal-reading", choices=strong.SIGNAL_READINGS, default=strong.SIGNALS,
                     help="the discards on partner's trick read as signals by their rank (rule), partner's by the "
                          "convention as far as it is learned to keep it (learn), or not at all (none)")
@@ -460,6 +467,7 @@ def main() -> int:
                partner_playouts=partner_playouts, opponent_playouts=opponent_playouts,
                signals=args.signal_reading, signal_margin=args.signal_margin)
     bot.signals_read = args.signals
+    bot.basic_partner = args.basic_partner
     bot.rule_margin = args.rule_margin
     bot.class_mix = class_mix
     bot.trump_lead_bonus = args.trump_lead_bonus
