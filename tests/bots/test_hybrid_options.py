@@ -154,3 +154,25 @@ def test_the_opponents_bids_read_as_told_and_bad_readings_refused() -> None:
             expected = weight_of(view, world.hands, True, reading) * evidence.weight(world.hands)
             assert world.weight == pytest.approx(expected, rel=1e-12)
         assert any(weight_of(view, w.hands, True, reading) != weight_of(view, w.hands, True, "rule") for w in worlds)
+
+
+def test_a_basic_partner_and_the_signal_reading_from_the_command_line() -> None:
+    from klaverjas.bots.basic import card_choice
+
+    script = BENCHMARKS / "strong_hybrid_bot.py"
+    refused = subprocess.run([sys.executable, str(script), "--signal-reading", "guess"], capture_output=True,
+                             text=True, stdin=subprocess.DEVNULL, timeout=120)
+    assert refused.returncode == 2 and "--signal-reading" in refused.stderr
+    bot = HYBRID.TunedBot(samples=4, seed=1, signals="learn")
+    bot.basic_partner = True
+    bot.reseed(1)
+    for view in views_of_a_deal("basic-partner"):
+        if view.seat >= 2:
+            assert bot.card(view) == card_choice(view)
+    # Partner's signals are read by the convention alone: none of the rank reading in the samples' weights.
+    view = views_of_a_deal("signals")[12]
+    evidence = bot.evidence(view)
+    assert evidence is not None and evidence.signal_kept == 0.5
+    for world in bot.weighed_worlds(view, evidence):
+        expected = weight_of(view, world.hands, True, "mix", signals=False) * evidence.weight(world.hands)
+        assert world.weight == pytest.approx(expected, rel=1e-12)
