@@ -9,9 +9,10 @@ from tests.solver import minimax as reference
 
 from klaverjas.bots import BasicBot, View, strong
 from klaverjas.bots.basic import card_options
+from klaverjas.bots.sampling import World
 from klaverjas.core import TABLES, cards_of, trick_view
 
-from .helpers import walk
+from .helpers import hands_of, walk
 
 
 def _late_views(seed: int, rules: str = "rotterdam"):  # type: ignore[no-untyped-def]
@@ -322,3 +323,34 @@ def test_strong_gives_the_signal_when_it_costs_at_most_its_margin(margin: float,
 def test_strong_checks_how_it_reads_signals() -> None:
     with pytest.raises(ValueError, match="signals must be one of rule, learn, none"):
         strong.StrongBot(signals="all")
+
+
+def test_the_own_next_card_postponed_is_one_card_for_the_samples_that_look_alike() -> None:
+    bot = strong.StrongBot(samples=8, budget_ms=60_000, seed=3, solve_fn=reference.minimax_cards)
+    strict = 0
+    for seed in range(6):
+        for deal, view in walk("rotterdam", seed):
+            if view.phase != "play" or len(view.tricks) < 5 or view.legal.bit_count() < 2:
+                continue
+            sign = 1 if view.team == 0 else -1
+            legal = cards_of(view.legal)
+            # One sample, the true deal: the player's next card is that deal's best, as double-dummy.
+            truth = hands_of(deal)
+            solved = reference.minimax_cards(strong.position_of(view, truth))
+            alone = bot.postponed_totals(view, [World(truth, 2.0)], [solved])
+            assert alone == {c: 2.0 * sign * solved[c] for c in legal}
+            # Several: never more than each sample's best next card, and less where the samples disagree.
+            worlds = list(bot.worlds(view))
+            values = [reference.minimax_cards(strong.position_of(view, w.hands)) for w in worlds]
+            postponed = bot.postponed_totals(view, worlds, values)
+            for c in legal:
+                pimc = sum(w.weight * sign * v[c] for w, v in zip(worlds, values, strict=True))
+                assert postponed[c] <= pimc + 1e-9
+                strict += postponed[c] < pimc - 1e-9
+    assert strict >= 3
+    # As an option it plays from the given trick on, a legal card, its figures ranked.
+    late = strong.StrongBot(samples=6, budget_ms=60_000, seed=4, solve_fn=reference.minimax_cards, postpone_from=5)
+    view = next(_late_views(2))
+    figs = late.figures(view)
+    assert [f.mean for f in figs] == sorted((f.mean for f in figs), reverse=True)
+    assert view.legal >> late.card(view) & 1

@@ -200,7 +200,7 @@ class StrongBot(Bot):
                  partner_mismatch: float | None = None, partner_model: PlayModel | None = None,
                  opponent_bids: str = OPPONENT_BIDS, partner_playouts: tuple[float, int, int, bool] | None = None,
                  opponent_playouts: tuple[float, int, int] | None = None,
-                 signals: str = SIGNALS, signal_margin: float = 0.0,
+                 signals: str = SIGNALS, signal_margin: float = 0.0, postpone_from: int | None = None,
                  clock: Callable[[], float] = time.perf_counter):
         self.solve_fn = solve_fn or solver_values
         self.samples = samples
@@ -240,6 +240,9 @@ class StrongBot(Bot):
         # the best card's (0: only where the search cannot tell them apart), so that a partner reading the
         # convention reads it right.
         self.signal_margin = signal_margin
+        # From this trick on (counted from 0; None: never) the player's own next card is one card in all the
+        # samples that look alike to it by then (:meth:`postponed_totals`), not the best card of each.
+        self.postpone_from = postpone_from
         self.partner_bids_by_model = partner_bids_by_model
         # The opponents' bids read by the rules of thumb, by the trump model, or by both (:func:`.sampling.weight_of`).
         self.opponent_bids = check_bid_reading(opponent_bids)
@@ -302,6 +305,7 @@ class StrongBot(Bot):
         solves = self.solves(view)
         evidence = self.evidence(view)
         drawn: list[World] = []
+        solved: list[dict[int, int]] = []
         for w in self.weighed_worlds(view, evidence):
             if n >= self.min_samples and (self.clock() >= deadline or not solves):
                 break
@@ -313,6 +317,10 @@ class StrongBot(Bot):
             weight += w.weight
             n += 1
             drawn.append(w)
+            if values is not None:
+                solved.append(values)
+        if self.postpone_from is not None and len(view.tricks) >= self.postpone_from and solved:
+            totals = self.postponed_totals(view, drawn, solved)
         self.searched.append(((self.clock() - start) * 1000, n))
         if not n or weight <= 0:
             return [CardFigures(c, 0.0, 0, 0) for c in legal]
@@ -325,6 +333,44 @@ class StrongBot(Bot):
         rank = {o.action: i for i, o in enumerate(card_options(view))}
         figs.sort(key=lambda f: (-round(f.mean, 6), rank[f.card]))
         return self.signalled(view, figs)
+
+    def postponed_totals(self, view: View, drawn: Sequence[World],
+                         solved: Sequence[dict[int, int]]) -> dict[int, float]:
+        """Per legal card, the weighted sum over the samples of its value for the player's team when its own
+        next card is chosen once for all the samples that look alike to it by then.
+
+        Each sample's value is its double-dummy value (``solved``, from the samples' own solves) but for
+        that next card: after this card the other seats play the solver's card in each sample (the lowest
+        of equal ones) up to the player's next turn, and the samples in which the same cards were played
+        in between are one situation to the player, in which it plays the card best over them all.  The
+        double-dummy mean lets the player play each sample's best card then, as if it saw the hidden
+        hands; this takes that guess back for its next card (postponing the perfect information by one of
+        its own decisions, as extended PIMC searches do)."""
+        sign = 1 if view.team == 0 else -1
+        totals: dict[int, float] = {}
+        for c in cards_of(view.legal):
+            settled = 0.0
+            alike: dict[tuple[int, ...], dict[int, float]] = {}
+            for w, values in zip(drawn, solved, strict=True):
+                pos = position_of(view, w.hands).play(c)
+                value = values[c]
+                between: list[int] = []
+                while not pos.is_over and pos.turn != view.seat:
+                    replies = self.solve_fn(pos)
+                    side = 1 if pos.turn & 1 == 0 else -1
+                    reply = min(replies, key=lambda k: (-side * replies[k], k))
+                    value = replies[reply]
+                    between.append(reply)
+                    pos = pos.play(reply)
+                if pos.is_over:
+                    settled += w.weight * sign * value
+                    continue
+                nexts = self.solve_fn(pos)
+                sums = alike.setdefault(tuple(between), dict.fromkeys(nexts, 0.0))
+                for k, v in nexts.items():
+                    sums[k] += w.weight * sign * v
+            totals[c] = settled + sum(max(sums.values()) for sums in alike.values())
+        return totals
 
     def signalled(self, view: View, figs: list[CardFigures]) -> list[CardFigures]:
         """``figs`` with the rules of thumb's same-suit signal first where it costs at most ``signal_margin``."""
