@@ -11,7 +11,7 @@ strong in every seat (trump decisions by strong, its budget counted in the solve
 which card the player as released and the postponing one choose from the same samples; both are valued on the
 true deal by the solver (the real score, nat included, from the deciding side).  The released player's card is
 played.  Prints the decisions, how many differ, each card's mean loss against the true deal's best, and their
-difference per decision with its 95% interval.
+difference per decision with its 95% interval, and how much the postponement takes from a card's value.
 """
 
 from __future__ import annotations
@@ -32,16 +32,19 @@ from klaverjas.core import Deal, Rules  # noqa: E402
 from klaverjas.solver import solve  # noqa: E402
 
 
-def both_cards(bot: StrongBot, view: View) -> tuple[int, int]:
-    """The card of the player as released and of the postponing one, from the same samples."""
+def both_cards(bot: StrongBot, view: View) -> tuple[int, int, float]:
+    """The card of the player as released and of the postponing one, from the same samples, and how much
+    the postponement takes from a card's value on average (the values as blended with the playouts)."""
     state = bot.rng.getstate()
     bot.postpone_from = None
-    released = bot.figures(view)[0].card
+    released = bot.figures(view)
     bot.rng.setstate(state)
     bot.postpone_from = 0
-    postponed = bot.figures(view)[0].card
+    postponed = bot.figures(view)
     bot.postpone_from = None
-    return released, postponed
+    after = {f.card: f.mean for f in postponed}
+    taken = statistics.fmean(f.mean - after[f.card] for f in released)
+    return released[0].card, postponed[0].card, taken
 
 
 def main() -> None:
@@ -59,6 +62,7 @@ def main() -> None:
     except ValueError as exc:
         ap.error(f"--rules: {exc}")
     losses: list[tuple[float, float]] = []
+    takes: list[float] = []
     start = time.perf_counter()
     for d in range(args.deals):
         deal = Deal.new(rules, d % 4, random.Random(f"{args.seed}:{d}"))
@@ -76,7 +80,8 @@ def main() -> None:
             if len(view.tricks) < args.from_trick or view.legal.bit_count() < 2 or not bots[seat].searches(view):
                 deal.play(bots[seat].card(view))
                 continue
-            released, postponed = both_cards(bots[seat], view)
+            released, postponed, taken = both_cards(bots[seat], view)
+            takes.append(taken)
             if released != postponed:
                 sign = 1 if view.team == 0 else -1
                 truth = solve(position_of(view, (deal.hands[0], deal.hands[1], deal.hands[2], deal.hands[3])),
@@ -90,7 +95,8 @@ def main() -> None:
               f"({time.perf_counter() - start:.0f} s)", file=sys.stderr, flush=True)
     changed = [(a, b) for a, b in losses if not math.isnan(a)]
     print(f"{args.rules}, seed {args.seed}, {args.deals} deals, from trick {args.from_trick}: {len(losses)} decisions "
-          f"with a choice, {len(changed)} cards changed by the postponement")
+          f"with a choice, {len(changed)} cards changed by the postponement; it takes {statistics.fmean(takes):.2f} "
+          f"points from a card's value on average (at most {max(takes):.1f} at one decision)")
     if len(changed) > 1:
         gains = [a - b for a, b in changed]
         mean = sum(gains) / len(losses)
