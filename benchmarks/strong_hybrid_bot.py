@@ -10,7 +10,8 @@ before the playouts took them up; ``--work-clock 3000`` counts the budget in the
 is played again alike and two arms beside each other draw the same samples where they decide alike;
 ``--bidding-model FILE`` and ``--pass-value V`` change its trump decisions (and its reading of partner's bids);
 ``--read-partner F`` reads partner's cards by the rules of thumb too, ``--signals``, ``--signal-reading`` and
-``--signal-margin`` change which same-suit signals it reads, how, and when it gives them; ``--sees-partner
+``--signal-margin`` change which same-suit signals it reads, how, and when it gives them; ``--postpone-from T``
+chooses its own next card once for the samples that look alike (docs/bots.md); ``--sees-partner
 SEED:DEALS`` shows it partner's cards, to measure what they are worth (benchmarks/oracle_bot.py finds them from the
 arena's seed; ``--sees-partner-cards`` which of them, or only whether it holds a trump); ``--trump-lead-bonus P``
 adds P points to the makers' trump leads, ``--draw-trumps N`` makes a maker holding the highest trump left and N
@@ -392,6 +393,9 @@ def main() -> int:
     ap.add_argument("--signal-reading", choices=strong.SIGNAL_READINGS, default=strong.SIGNALS,
                     help="the discards on partner's trick read as signals by their rank (rule), partner's by the "
                          "convention as far as it is learned to keep it (learn), or not at all (none)")
+    ap.add_argument("--postpone-from", type=int, default=None, metavar="T",
+                    help="from trick T (counted from 0) choose the player's own next card once for the samples that "
+                    "look alike to it by then (StrongBot.postponed_totals)")
     ap.add_argument("--rule-margin", type=float, default=0.0,
                     help="play the rules of thumb's card whenever it costs at most this many points a deal")
     ap.add_argument("--trump-lead-bonus", type=float, default=0.0,
@@ -416,6 +420,8 @@ def main() -> int:
         if not 0 <= args.sa_search_from <= 7:
             ap.error(f"--sa-search-from: a trick from 0 to 7, not {args.sa_search_from}")
         strong.SA_SEARCH_FROM = args.sa_search_from
+    if args.postpone_from is not None and not 0 <= args.postpone_from <= 7:
+        ap.error(f"--postpone-from: a trick from 0 to 7, not {args.postpone_from}")
     if args.signal_mismatch is not None:
         sampling.SIGNAL_MISMATCH = args.signal_mismatch
     if args.bidding_model is not None or args.pass_value is not None:
@@ -465,7 +471,7 @@ def main() -> int:
                play_by_model=args.play_model, play_mismatch=args.play_mismatch, clock=clock, solve_fn=solve_fn,
                partner_mismatch=args.read_partner, partner_model=partner_model, opponent_bids=args.opponent_bids,
                partner_playouts=partner_playouts, opponent_playouts=opponent_playouts,
-               signals=args.signal_reading, signal_margin=args.signal_margin)
+               signals=args.signal_reading, signal_margin=args.signal_margin, postpone_from=args.postpone_from)
     bot.signals_read = args.signals
     bot.basic_partner = args.basic_partner
     bot.rule_margin = args.rule_margin

@@ -176,3 +176,10 @@ def test_a_basic_partner_and_the_signal_reading_from_the_command_line() -> None:
     for world in bot.weighed_worlds(view, evidence):
         expected = weight_of(view, world.hands, True, "mix", signals=False) * evidence.weight(world.hands)
         assert world.weight == pytest.approx(expected, rel=1e-12)
+
+
+def test_the_postponement_from_the_command_line_refuses_a_trick_out_of_range() -> None:
+    script = BENCHMARKS / "strong_hybrid_bot.py"
+    refused = subprocess.run([sys.executable, str(script), "--postpone-from", "8"], capture_output=True,
+                             text=True, stdin=subprocess.DEVNULL, timeout=120)
+    assert refused.returncode == 2 and "--postpone-from: a trick from 0 to 7, not 8" in refused.stderr
