@@ -347,12 +347,13 @@ class StrongBot(Bot):
         hands; this takes that guess back for its next card (postponing the perfect information by one of
         its own decisions, as extended PIMC searches do)."""
         sign = 1 if view.team == 0 else -1
+        roots = [position_of(view, w.hands) for w in drawn]
         totals: dict[int, float] = {}
         for c in cards_of(view.legal):
             settled = 0.0
             alike: dict[tuple[int, ...], dict[int, float]] = {}
-            for w, values in zip(drawn, solved, strict=True):
-                pos = position_of(view, w.hands).play(c)
+            for w, root, values in zip(drawn, roots, solved, strict=True):
+                pos = root.play(c)
                 value = values[c]
                 between: list[int] = []
                 while not pos.is_over and pos.turn != view.seat:
