@@ -256,8 +256,7 @@ def _sqlite_transactions(engine: Engine, timeout: float) -> None:
         connection = cast(sqlite3.Connection, dbapi_connection)
         connection.isolation_level = None
         connection.execute("PRAGMA foreign_keys = ON")
-        if connection.execute("PRAGMA journal_mode").fetchone() != ("memory",):
-            connection.execute("PRAGMA journal_mode = WAL")
+        _write_ahead_log(connection, timeout)
         connection.execute("PRAGMA synchronous = FULL")
 
     @event.listens_for(engine, "begin")
@@ -267,6 +266,27 @@ def _sqlite_transactions(engine: Engine, timeout: float) -> None:
         wait = timeout if deadline is None else max(0.001, deadline - time.monotonic())
         connection.exec_driver_sql(f"PRAGMA busy_timeout = {int(wait * 1000)}")
         connection.exec_driver_sql("BEGIN" if options.get("klaverjas_read", False) else "BEGIN IMMEDIATE")
+
+
+def _write_ahead_log(connection: sqlite3.Connection, timeout: float) -> None:
+    """Put the file in WAL mode (an in-memory database stays as it is). The switch needs the file to itself
+    and SQLite answers "database is locked" at once, without its busy timeout, while another process's
+    connection reads or switches it too (processes starting together on a new file): so wait here, until
+    the switch is made by us or by another process, or the timeout has passed."""
+    deadline = time.monotonic() + timeout
+    pause = 0.002
+    while True:
+        try:
+            mode = connection.execute("PRAGMA journal_mode").fetchone()
+            if mode in (("memory",), ("wal",)):
+                return
+            connection.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() + pause > deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.05)
 
 
 def _reason(error: Exception) -> str:
