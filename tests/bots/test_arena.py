@@ -134,6 +134,29 @@ def test_two_runs_on_the_same_seed_compare_deal_by_deal(tmp_path: Path, capsys: 
     assert "differ in seed" in capsys.readouterr().err
 
 
+def test_runs_on_different_seeds_pool_into_one_figure(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Two runs of the same players on other deals: the pooled figure is the mean over all their deals; other
+    # players, or deals counted twice, are refused.
+    pooled = load_benchmark("pooled")
+    one = run_arena("basic", "random", "rotterdam", 6, seed=4, progress=False)
+    two = run_arena("basic", "random", "rotterdam", 4, seed=5, progress=False)
+    diffs = [d for _, d in one["pairs"]] + [d for _, d in two["pairs"]]
+    (tmp_path / "1.json").write_text(json.dumps(one))
+    (tmp_path / "2.json").write_text(json.dumps(two))
+    (tmp_path / "other.json").write_text(json.dumps({**two, "bots": ["random", "random"]}))
+    sys.argv = ["pooled.py", str(tmp_path / "1.json"), str(tmp_path / "2.json")]
+    assert pooled.main() == 0
+    out = capsys.readouterr().out
+    assert f"10 deals together (rotterdam, trump by None), basic over random: {sum(diffs) / 10:+.1f}" in out
+    assert f"seed 5, 4 deals: {sum(diffs[6:]) / 4:+.1f}" in out
+    sys.argv = ["pooled.py", str(tmp_path / "1.json"), str(tmp_path / "other.json")]
+    assert pooled.main() == 2
+    assert "differs" in capsys.readouterr().err
+    sys.argv = ["pooled.py", str(tmp_path / "1.json"), str(tmp_path / "1.json")]
+    assert pooled.main() == 2
+    assert "repeats deals of seed 4" in capsys.readouterr().err
+
+
 def test_a_run_writes_each_finished_deal_as_it_goes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # The --pairs file holds what the report holds, deal by deal, and paired.py reads it as a report, also
     # while its last line is still being written.
