@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -112,6 +113,13 @@ def test_cli_trump_by(capsys: pytest.CaptureFixture[str]) -> None:
     assert "trump decisions: basic for every seat" in capsys.readouterr().out
 
 
+def _reports(folder: Path, **reports: dict[str, Any]) -> dict[str, str]:
+    """Each arena report written to ``folder/NAME.json``; the paths by name, as the scripts take them."""
+    for name, written in reports.items():
+        (folder / f"{name}.json").write_text(json.dumps(written))
+    return {name: str(folder / f"{name}.json") for name in reports}
+
+
 def test_two_runs_on_the_same_seed_compare_deal_by_deal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # basic against random and random against itself on the same deals: each deal's difference is listed,
     # and the paired figure is the mean of the per-deal differences.
@@ -121,15 +129,13 @@ def test_two_runs_on_the_same_seed_compare_deal_by_deal(tmp_path: Path, capsys: 
     assert [i for i, _ in one["pairs"]] == list(range(6))
     assert round(sum(d for _, d in one["pairs"]) / 6, 2) == one["diff_per_deal"]
     per_deal = [d1 - d2 for (_, d1), (_, d2) in zip(one["pairs"], two["pairs"], strict=True)]
-    (tmp_path / "1.json").write_text(json.dumps(one))
-    (tmp_path / "2.json").write_text(json.dumps(two))
-    (tmp_path / "other.json").write_text(json.dumps({**two, "seed": 5}))
-    sys.argv = ["paired.py", str(tmp_path / "1.json"), str(tmp_path / "2.json")]
+    files = _reports(tmp_path, one=one, two=two, other={**two, "seed": 5})
+    sys.argv = ["paired.py", files["one"], files["two"]]
     assert paired.main() == 0
     out = capsys.readouterr().out
     assert f"run 1 minus run 2, deal by deal: {sum(per_deal) / 6:+.1f}" in out
     assert f"deals that ended the same in both runs: {sum(d == 0 for d in per_deal)} of 6" in out
-    sys.argv = ["paired.py", str(tmp_path / "1.json"), str(tmp_path / "other.json")]
+    sys.argv = ["paired.py", files["one"], files["other"]]
     assert paired.main() == 2
     assert "differ in seed" in capsys.readouterr().err
 
@@ -141,18 +147,16 @@ def test_runs_on_different_seeds_pool_into_one_figure(tmp_path: Path, capsys: py
     one = run_arena("basic", "random", "rotterdam", 6, seed=4, progress=False)
     two = run_arena("basic", "random", "rotterdam", 4, seed=5, progress=False)
     diffs = [d for _, d in one["pairs"]] + [d for _, d in two["pairs"]]
-    (tmp_path / "1.json").write_text(json.dumps(one))
-    (tmp_path / "2.json").write_text(json.dumps(two))
-    (tmp_path / "other.json").write_text(json.dumps({**two, "bots": ["random", "random"]}))
-    sys.argv = ["pooled.py", str(tmp_path / "1.json"), str(tmp_path / "2.json")]
+    files = _reports(tmp_path, one=one, two=two, other={**two, "bots": ["random", "random"]})
+    sys.argv = ["pooled.py", files["one"], files["two"]]
     assert pooled.main() == 0
     out = capsys.readouterr().out
     assert f"10 deals together (rotterdam, trump by None), basic over random: {sum(diffs) / 10:+.1f}" in out
     assert f"seed 5, 4 deals: {sum(diffs[6:]) / 4:+.1f}" in out
-    sys.argv = ["pooled.py", str(tmp_path / "1.json"), str(tmp_path / "other.json")]
+    sys.argv = ["pooled.py", files["one"], files["other"]]
     assert pooled.main() == 2
     assert "differs" in capsys.readouterr().err
-    sys.argv = ["pooled.py", str(tmp_path / "1.json"), str(tmp_path / "1.json")]
+    sys.argv = ["pooled.py", files["one"], files["one"]]
     assert pooled.main() == 2
     assert "repeats deals of seed 4" in capsys.readouterr().err
 
