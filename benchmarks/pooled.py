@@ -12,26 +12,19 @@ count once (two runs of one seed are refused where their deals overlap).  Each f
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import sys
 from pathlib import Path
-from types import ModuleType
 
+# paired.py by its package name, as every benchmark imports its siblings.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-def _paired() -> ModuleType:
-    """``paired.py`` beside this file (benchmarks/ is scripts, not a package)."""
-    spec = importlib.util.spec_from_file_location("paired", Path(__file__).with_name("paired.py"))
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from benchmarks import paired  # noqa: E402
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("runs", type=Path, nargs="+")
     args = ap.parse_args()
-    paired = _paired()
     runs = [(path, paired.load(path)) for path in args.runs]
     first = runs[0][1]
     for path, run in runs[1:]:

@@ -56,18 +56,15 @@ def _migrate_together(setting: str, copies: int) -> tuple[list[int], list[BaseEx
         runs.append(1)
         _create(connection)
 
-    def migrate(database: Database) -> None:
-        try:
-            database.migrate("notes", [counted])
-        except BaseException as error:  # noqa: BLE001 - every failure of a starting program is the finding
-            errors.append(error)
-
     databases = [Database(setting, timeout=20) for _ in range(copies)]
     start = threading.Barrier(copies)
 
     def program(database: Database) -> None:
         start.wait()
-        migrate(database)
+        try:
+            database.migrate("notes", [counted])
+        except BaseException as error:  # noqa: BLE001 - every failure of a starting program is the finding
+            errors.append(error)
 
     threads = [threading.Thread(target=program, args=(d,)) for d in databases]
     for thread in threads:
