@@ -3,10 +3,12 @@
     .venv/bin/python benchmarks/trump_duel.py data/bidding.jsonl --a model --b basic
     .venv/bin/python benchmarks/trump_duel.py data/bidding.jsonl --a 'model@30,20,20,60' --b model
 
-Reads the deals of ``tools/bidding_data.py`` (free trump selection: from the first lead seat each names a
-suit or passes; after four passes the first lead seat must name one) and plays every deal twice, as the arena
-does: A's team at North-South and B's at East-West, then the other way round.  Each seat makes its own trump
-decision; the deal's result is then read from the data instead of played, two ways:
+Reads the deals of ``tools/bidding_data.py`` and plays every deal twice, as the arena does: A's team at
+North-South and B's at East-West, then the other way round, the trump selection of the data's rules (docs/rules.md
+§4: Rotterdam's free selection, where each names a suit or passes and after four passes the first lead seat must
+name one; Amsterdam's proposed suit, which each plays or passes and after four passes the first lead seat must
+name another; the bidding of ``strict``, where after three passes the dealer must name one).  Each seat makes
+its own trump decision; the deal's result is then read from the data instead of played, two ways:
 
 - double-dummy: the solver's points for the contract reached (nat: the makers lose every card point), the
   players who see every card that ``tools/fit_bidding.py`` fits the trump model to;
@@ -45,6 +47,7 @@ from klaverjas.bots.view import View  # noqa: E402
 from klaverjas.core import Deal, Rules, TrumpAction  # noqa: E402
 
 Record = dict[str, Any]
+PROPOSING = ("proposed", "turned")  # selections that offer one suit first
 
 
 class Policy(Protocol):
@@ -111,8 +114,11 @@ def read_deals(paths: list[Path]) -> list[Record]:
                     raise ValueError("a deal needs four hands and four suits' values")
             except (ValueError, KeyError, TypeError) as exc:
                 raise ValueError(f"{path}:{n}: not a line of tools/bidding_data.py ({exc})") from exc
-            if rules.trump_selection != "free":
-                raise ValueError(f"{path}:{n}: the duel plays free trump selection, not {rules.trump_selection!r}")
+            if not rules.has_makers:
+                raise ValueError(f"{path}:{n}: nobody chooses trump in {rules.trump_selection!r} selection")
+            if rules.trump_selection in PROPOSING and not isinstance(d.get("proposed"), int):
+                raise ValueError(f"{path}:{n}: {rules.trump_selection!r} selection needs the suit proposed "
+                                 "(tools/bidding_data.py writes it)")
             deals.append(d)
     if not deals:
         raise ValueError("no deals in the data")
@@ -121,7 +127,8 @@ def read_deals(paths: list[Path]) -> list[Record]:
 
 def contract(d: Record, rules: Rules, policies: list[Policy]) -> tuple[int, int]:
     """The trump and the makers' team the seats reach, ``policies[seat]`` deciding for each seat."""
-    deal = Deal(rules, (d["leader"] - d["step"]) % 4, d["hands"])
+    proposed = d.get("proposed") if rules.trump_selection in PROPOSING else None
+    deal = Deal(rules, (d["leader"] - d["step"]) % 4, d["hands"], proposed)
     while not deal.selection.done:
         seat = deal.selection.to_move
         assert seat is not None

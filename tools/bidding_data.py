@@ -13,6 +13,9 @@ With ``--playouts N`` each line also holds, per suit and per makers' team, the m
 EW, nat and roem counted) when the first lead seat plays the card whose ``N`` greedy playouts
 (:mod:`klaverjas.solver.playouts`: nobody sees a hidden card) score best and the deal is played out by
 those rules: the result of players who guess, beside the double-dummy one of players who see everything.
+
+Where the rules propose a suit (``proposed``, ``turned``: Amsterdam), each line also holds the suit proposed,
+so that ``benchmarks/trump_duel.py`` can play the trump selection of those rules.
 """
 
 from __future__ import annotations
@@ -66,6 +69,8 @@ def main() -> int:
                 values.append(solver.value(pos, "points"))
             row = {"rules": args.rules, "hands": list(deal.hands), "leader": deal.leader,
                    "step": step_of(rules.direction), "points_ns": values}
+            if deal.selection.proposed is not None:  # the suit on offer, where the rules propose one
+                row["proposed"] = deal.selection.proposed
             if args.playouts:
                 row["playouts_ns"] = [[played_out(rules, deal, trump, makers, args.playouts) for makers in (0, 1)]
                                       for trump in range(4)]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import random
 import re
 import subprocess
 import sys
@@ -149,6 +150,23 @@ def test_the_data_may_hold_the_guessing_players_results_and_the_fitter_blends_th
             row = seat * 4 + suit
             assert blended[row] == pytest.approx(0.75 * dd[row] + 0.25 * guessed)
 
+
+
+def test_the_data_holds_the_suit_proposed_where_the_rules_propose_one(tmp_path: Path) -> None:
+    # benchmarks/trump_duel.py plays Amsterdam's selection from it: the suit Deal.new proposed for that deal.
+    rows = {}
+    for rules in ("amsterdam", "rotterdam"):
+        data = tmp_path / f"{rules}.jsonl"
+        run = subprocess.run([sys.executable, str(ROOT / "tools/bidding_data.py"), "--deals", "3", "--rules", rules,
+                              "--seed", "5", "--out", str(data)], capture_output=True, text=True, check=False)
+        assert run.returncode == 0, run.stderr
+        rows[rules] = [json.loads(line) for line in data.read_text().splitlines()]
+    amsterdam = Rules.parse("amsterdam")
+    for i, row in enumerate(rows["amsterdam"]):
+        rng = random.Random(5 * 1_000_003 + i)  # the tool's deal i of seed 5
+        deal = Deal.new(amsterdam, rng.randrange(4), seed=rng.randrange(1 << 30))
+        assert row["hands"] == list(deal.hands) and row["proposed"] == deal.selection.proposed
+    assert all("proposed" not in row for row in rows["rotterdam"])
 
 @pytest.mark.parametrize("mode", ["proposed", "free", "utrecht", "turned"])
 def test_a_strong_hand_takes_its_suit_in_every_mode(mode: str) -> None:

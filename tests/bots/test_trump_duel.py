@@ -118,9 +118,11 @@ def test_bad_policies_are_refused_with_exit_2(tmp_path: Path, args: list[str], s
 
 def test_bad_data_is_refused_with_exit_2(tmp_path: Path) -> None:
     amsterdam = records(1, 5)[0] | {"rules": "amsterdam"}
+    south_african = records(1, 5)[0] | {"rules": "sa", "proposed": 0}
     for name, text, says in [("missing.jsonl", None, "cannot read"), ("empty.jsonl", "", "no deals"),
                              ("broken.jsonl", "{not json\n", "not a line of tools/bidding_data.py"),
-                             ("proposed.jsonl", json.dumps(amsterdam) + "\n", "not 'proposed'")]:
+                             ("proposed.jsonl", json.dumps(amsterdam) + "\n", "needs the suit proposed"),
+                             ("sa.jsonl", json.dumps(south_african) + "\n", "nobody chooses trump")]:
         path = tmp_path / name
         if text is not None:
             path.write_text(text)
@@ -138,3 +140,41 @@ def test_the_duel_prints_both_ways(tmp_path: Path) -> None:
     lines = run.stdout.splitlines()
     assert lines[0].startswith("double-dummy: model@20,20,20,20 minus basic ")
     assert lines[1].startswith("playouts: model@20,20,20,20 minus basic ") and "6 deals" in lines[1]
+
+
+AMSTERDAM = Rules.parse("amsterdam")
+
+
+def test_amsterdam_deals_are_played_with_the_suit_proposed() -> None:
+    # The proposed suit is played or passed seat by seat from the first lead seat; after four passes the first
+    # lead seat must name another suit.
+    rng = random.Random(7)
+    deals = []
+    for _ in range(16):
+        deal = Deal.new(AMSTERDAM, rng.randrange(4), seed=rng.randrange(1 << 30))
+        assert deal.selection.proposed is not None
+        deals.append({"rules": "amsterdam", "hands": list(deal.hands), "leader": deal.leader, "step": 1,
+                      "points_ns": [rng.randrange(-150, 151, 2) for _ in range(4)],
+                      "proposed": deal.selection.proposed})
+    strong, basic = StrongBot(), BasicBot()
+    never = DUEL.policy("model@1000,1000,1000,1000")
+    for d in deals:
+        leader, proposed = d["leader"], d["proposed"]
+        assert isinstance(leader, int) and isinstance(proposed, int)
+        deal = Deal(AMSTERDAM, (leader - 1) % 4, d["hands"], proposed)  # type: ignore[arg-type]
+        expected: tuple[int, int] | None = None
+        for place in range(4):
+            seat = (leader + place) % 4
+            if (strong if seat % 2 == 0 else basic).trump(View.of(deal, seat)) != PASS:
+                expected = (proposed, seat % 2)
+                break
+            deal.choose_trump(PASS)
+        if expected is None:
+            forced = (strong if leader % 2 == 0 else basic).trump(View.of(deal, leader))
+            assert forced.suit is not None and forced.suit != proposed
+            expected = (forced.suit, leader % 2)
+        assert DUEL.contract(d, AMSTERDAM, [DUEL.policy("model"), basic] * 2) == expected
+        # Nobody plays the suit on offer: the first lead seat names another, its best by the model.
+        trump, makers = DUEL.contract(d, AMSTERDAM, [never] * 4)
+        assert trump != proposed and makers == leader % 2
+    assert [duel.way for duel in DUEL.duel(deals, DUEL.policy("model"), DUEL.policy("model"))] == ["double-dummy"]
