@@ -34,7 +34,7 @@ def cli(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]):  #
 WORKED_EXAMPLE = ["--trump", "H", "--trick", "AS 7S QH"]
 
 
-def test_legal_s001_example_amsterdam(cli) -> None:  # type: ignore[no-untyped-def]
+def test_legal_the_dutch_rules_pages_worked_example_amsterdam(cli) -> None:  # type: ignore[no-untyped-def]
     code, [answer], _ = cli(["legal", "--rules", "amsterdam", "--hand", "7H JH 8C KD", *WORKED_EXAMPLE])
     assert code == 0
     assert answer["legal"] == ["JH"]
@@ -121,7 +121,7 @@ def test_replay_jsonl_several_records(cli) -> None:  # type: ignore[no-untyped-d
     assert code == 0 and len(answers) == 3
 
 
-def test_replay_s000_sample_game(cli) -> None:  # type: ignore[no-untyped-def]
+def test_replay_the_south_african_sample_game(cli) -> None:  # type: ignore[no-untyped-def]
     record = {"rules": "sa", "dealer": "N", "trump": "H",
               "hands": {"N": "KH JS TD QD AD 8S AS JD", "W": "8D 7S QH 9H TC 9D QS KD",
                         "S": "AC KS AH KC 7H 8C 7C 9S", "E": "8H TH JC 9C QC TS 7D JH"},

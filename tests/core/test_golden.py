@@ -34,20 +34,20 @@ SA_SAMPLE_TRICKS = [
 ]
 
 
-def s000_deal() -> Deal:
+def south_african_sample_deal() -> Deal:
     deal = Deal(SA, N, [h(SA_SAMPLE_HANDS[s]) for s in range(4)], proposed=HEARTS)
     return deal
 
 
-def test_s000_setup() -> None:
-    deal = s000_deal()
+def test_south_african_sample_setup() -> None:
+    deal = south_african_sample_deal()
     assert deal.trump == HEARTS and deal.makers is None and deal.phase == "play"
     assert deal.turn == W  # anticlockwise: Michael (W) leads
     assert deal.initial[N] >> c("KH") & 1  # the dealer's face-up K♥
 
 
-def test_s000_sample_game_trick_by_trick() -> None:
-    deal = s000_deal()
+def test_south_african_sample_sample_game_trick_by_trick() -> None:
+    deal = south_african_sample_deal()
     running = []
     for i, (cards, winner, points) in enumerate(SA_SAMPLE_TRICKS):
         for card in parse_cards(cards):
@@ -65,8 +65,8 @@ def test_s000_sample_game_trick_by_trick() -> None:
     assert deal.score().scores == (104, 62)
 
 
-def test_s000_undo_of_the_going_on_trick() -> None:
-    deal = s000_deal()
+def test_south_african_sample_undo_of_the_going_on_trick() -> None:
+    deal = south_african_sample_deal()
     for cards, _, _ in SA_SAMPLE_TRICKS[:7]:
         for card in parse_cards(cards):
             deal.play(card)
@@ -77,7 +77,7 @@ def test_s000_undo_of_the_going_on_trick() -> None:
     assert deal.went_on == (0, 2, 6)
 
 
-def test_s000_as_the_table_scored_it_ou_jol_then_one_stroke() -> None:
+def test_south_african_sample_as_the_table_scored_it_ou_jol_then_one_stroke() -> None:
     # N/S 84, E/W 62 + Michael's false 20 = 82: nobody has 100, ou jol.
     assert going_on(SA, (84, 62 + 20)) is None
     # Next deal, spades trump: N/S win J♠ Q♠ A♣ 8♠ = 20 + 2 + 11 + 0 = 33.
@@ -90,7 +90,7 @@ def test_s000_as_the_table_scored_it_ou_jol_then_one_stroke() -> None:
     assert match.strokes == [1, 0] and not match.is_over and match.carry == [0, 0]
 
 
-def test_s000_next_deal_goes_on_after_the_first_trick() -> None:
+def test_south_african_sample_next_deal_goes_on_after_the_first_trick() -> None:
     dealer = next_dealer(N, "anticlockwise")
     assert dealer == W
     hands = {N: "A♣ 7♣ K♣ 8♦ 9♦ A♦ 10♥ J♥", E: "8♣ 9♣ 10♦ J♦ Q♥ K♥ Q♠ 9♠",
@@ -116,7 +116,7 @@ WORKED_HANDS = [h("7S 8S AC TC 9S JS KS 8D"), h("QH 9C 7D TD AD KH 9D QD"),
     ("amsterdam", "7H 8C KC", {"8C", "KC"}),
     ("rotterdam", "7H 8C KC", {"7H"}),
 ])
-def test_s001_example(preset: str, hand_s: str, expected: set[str]) -> None:
+def test_the_dutch_rules_pages_example(preset: str, hand_s: str, expected: set[str]) -> None:
     from klaverjas.core import legal_for
     from klaverjas.core.cards import card_name, cards_of
 

@@ -32,26 +32,26 @@ ROT = Rules.parse("rotterdam")
 
 
 @pytest.mark.parametrize("rules", [AMS, ROT, Rules.parse("strict")], ids=str)
-def test_s001_must_overtrump_with_jack(rules: Rules) -> None:
+def test_dutch_rules_page_must_overtrump_with_jack(rules: Rules) -> None:
     trick = parse_cards("AS 7S QH")
     assert names(legal_for(rules, HEARTS, h("7H JH 8C KD"), trick)) == {"JH"}
 
 
-def test_s001_no_higher_trump_amsterdam_discards() -> None:
+def test_dutch_rules_page_no_higher_trump_amsterdam_discards() -> None:
     assert names(legal_for(AMS, HEARTS, h("7H 8C KC"), parse_cards("AS 7S QH"))) == {"8C", "KC"}
 
 
-def test_s001_no_higher_trump_rotterdam_undertrumps() -> None:
+def test_dutch_rules_page_no_higher_trump_rotterdam_undertrumps() -> None:
     assert names(legal_for(ROT, HEARTS, h("7H 8C KC"), parse_cards("AS 7S QH"))) == {"7H"}
 
 
-def test_s001_rotterdam_without_compulsory_undertrump() -> None:
+def test_dutch_rules_page_rotterdam_without_compulsory_undertrump() -> None:
     rules = Rules.parse("rotterdam(rotterdam_undertrump=false)")
     assert names(legal_for(rules, HEARTS, h("7H 8C KC"), parse_cards("AS 7S QH"))) == {"8C", "KC"}
     assert names(legal_for(rules, HEARTS, h("7H JH 8C KD"), parse_cards("AS 7S QH"))) == {"JH"}
 
 
-def test_s001_in_a_real_deal_with_reasons() -> None:
+def test_dutch_rules_page_in_a_real_deal_with_reasons() -> None:
     # Dealer S, so W leads (clockwise).  Full hands around the example.
     hands = [h("7S 8S AC TC 9S JS KS 8D"),  # N
              h("QH 9C 7D TD AD KH 9D QD"),  # E: no spades either

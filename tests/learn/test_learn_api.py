@@ -151,7 +151,7 @@ def test_pages_are_served(client: TestClient) -> None:
         assert r.status_code == 200 and "learn.js" in r.text
 
 
-def test_the_glossary_covers_the_terms_of_s001_and_s000() -> None:
+def test_the_glossary_covers_the_terms_of_the_dutch_rules_page_and_the_south_african_account() -> None:
     ids = [t.id for t in TERMS]
     assert len(ids) == len(set(ids))
     for word in ("jas", "nel", "stuk", "roem", "nat", "pit", "verzaken", "wij-zij", "overtroeven", "roemte",

@@ -63,7 +63,7 @@ def test_example_tricks_are_the_engines(preset: str) -> None:
 
 
 @pytest.mark.parametrize("preset", ["amsterdam", "rotterdam"])
-def test_s001s_worked_example(preset: str) -> None:
+def test_the_dutch_rules_pages_worked_example(preset: str) -> None:
     rules = PRESETS[preset]
     legal = legal_for(rules, 2, parse_hand("7H 8C KC"), parse_cards("AS 7S QH"))
     assert {card_name(c) for c in cards_of(legal)} == WORKED[preset]
