@@ -56,7 +56,7 @@ def test_each_command_is_described_with_every_option_it_takes(command: str) -> N
     assert usage_flags(section, command) - taken == set(), f"{command}: docs/cli.md names options it does not take"
 
 
-@pytest.mark.parametrize("command", ["bot", "arena"])
+@pytest.mark.parametrize("command", ["bot", "arena", "dataset"])
 def test_the_commands_that_take_a_level_name_every_level(command: str) -> None:
     section = sections()[command]
     assert all(f"`{level}`" in section or f"|{level}" in section or f"{level}|" in section

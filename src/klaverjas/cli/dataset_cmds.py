@@ -31,8 +31,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--rules", default="amsterdam", help="preset or preset(field=value,...) (default amsterdam)")
     p.add_argument("--out", required=True, help="the JSON-lines file to write (- for stdout)")
     p.add_argument("--seed", type=int, default=1, help="deal i is dealt from the seed text 'SEED:i' (default 1)")
+    from klaverjas.bots.arena import levels
+
     p.add_argument("--players", default="basic",
-                   help="the level playing all four seats: random, basic or strong (default basic)")
+                   help=f"the level playing all four seats: {', '.join(levels())} (default basic)")
     p.add_argument("--objective", default="real", choices=("real", "points"),
                    help="real: final NS score minus EW score, with nat (default); points: NS minus EW points and "
                         "roem still to be won")
