@@ -362,13 +362,12 @@ class Solver:
         if C[0, E.CANON]:
             E.canon_fill(C, tab, hands)
 
-        # Every value of row 0 has the parity of the points still to play when all roem is even, or there
-        # is none in the search (sa: no trick roem, no pit): NS minus EW points = 2 * NS points - the points
-        # left.  Row 1 (roem) comes in units of roem.
+        # Every value of row 0 has the parity of the points still to play when all roem is even
+        # (NS minus EW points = 2 * NS points - the points left); row 1 (roem) comes in units of roem.
         in_play = int(hands[0] | hands[1] | hands[2] | hands[3]) | state[2]
         left = sum(int(tab[E.O_PTS + c]) for c in cards_of(in_play))
-        even = math.gcd(*self._roem_amounts(rules)) % 2 == 0  # the gcd of no amounts is 0
-        unit, res = (2, (left + int(C[0, E.LAST])) % 2) if even else (1, 0)
+        ru = self._roem_unit(rules)
+        unit, res = (2, (left + int(C[0, E.LAST])) % 2) if ru % 2 == 0 else (1, 0)
         stop, stop_dir = 0, 0
         if objective == "real" and pos.makers is not None and rules.has_makers:
             # Only whether the makers go nat matters for a card on which they do: test that first.
@@ -377,17 +376,12 @@ class Solver:
         return _Kernel(C, tab, hands, state, unit, res, stop, stop_dir)
 
     @staticmethod
-    def _roem_amounts(rules: Rules) -> list[int]:
-        """Every amount of roem the search can award (with the pit bonus); zeros left out."""
+    def _roem_unit(rules: Rules) -> int:
+        """A unit of every roem total (with the pit bonus): the gcd of the amounts, 1 when there are none."""
         amounts = [rules.pit_bonus]
         if rules.roem == "trick":
             amounts += [*RUN_ROEM, 20, *quartet_values(rules)]
-        return [a for a in amounts if a]
-
-    @classmethod
-    def _roem_unit(cls, rules: Rules) -> int:
-        """A unit of every roem total (with the pit bonus): the gcd of the amounts, 1 when there are none."""
-        return math.gcd(*cls._roem_amounts(rules)) or 1
+        return math.gcd(*amounts) or 1
 
     @staticmethod
     def _state(pos: Position) -> tuple[np.ndarray, State]:
