@@ -151,7 +151,6 @@ def test_the_data_may_hold_the_guessing_players_results_and_the_fitter_blends_th
             assert blended[row] == pytest.approx(0.75 * dd[row] + 0.25 * guessed)
 
 
-
 def test_the_data_holds_the_suit_proposed_where_the_rules_propose_one(tmp_path: Path) -> None:
     # benchmarks/trump_duel.py plays Amsterdam's selection from it: the suit Deal.new proposed for that deal.
     rows = {}
@@ -167,6 +166,7 @@ def test_the_data_holds_the_suit_proposed_where_the_rules_propose_one(tmp_path: 
         deal = Deal.new(amsterdam, rng.randrange(4), seed=rng.randrange(1 << 30))
         assert row["hands"] == list(deal.hands) and row["proposed"] == deal.selection.proposed
     assert all("proposed" not in row for row in rows["rotterdam"])
+
 
 @pytest.mark.parametrize("mode", ["proposed", "free", "utrecht", "turned"])
 def test_a_strong_hand_takes_its_suit_in_every_mode(mode: str) -> None:

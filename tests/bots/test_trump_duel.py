@@ -20,6 +20,7 @@ from .helpers import BENCHMARKS, load_benchmark
 
 DUEL = load_benchmark("trump_duel")
 ROTTERDAM = Rules.parse("rotterdam")
+AMSTERDAM = Rules.parse("amsterdam")
 
 
 def records(n: int, seed: int) -> list[dict[str, object]]:
@@ -140,9 +141,6 @@ def test_the_duel_prints_both_ways(tmp_path: Path) -> None:
     lines = run.stdout.splitlines()
     assert lines[0].startswith("double-dummy: model@20,20,20,20 minus basic ")
     assert lines[1].startswith("playouts: model@20,20,20,20 minus basic ") and "6 deals" in lines[1]
-
-
-AMSTERDAM = Rules.parse("amsterdam")
 
 
 def test_amsterdam_deals_are_played_with_the_suit_proposed() -> None:

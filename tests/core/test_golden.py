@@ -46,7 +46,7 @@ def test_south_african_sample_setup() -> None:
     assert deal.initial[N] >> c("KH") & 1  # the dealer's face-up K♥
 
 
-def test_south_african_sample_sample_game_trick_by_trick() -> None:
+def test_south_african_sample_game_trick_by_trick() -> None:
     deal = south_african_sample_deal()
     running = []
     for i, (cards, winner, points) in enumerate(SA_SAMPLE_TRICKS):

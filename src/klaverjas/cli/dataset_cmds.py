@@ -23,6 +23,8 @@ FORMAT = 1  # the line format's version: a change that breaks readers raises it
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from klaverjas.bots.arena import levels
+
     p = sub.add_parser("dataset", help="seeded deals with the double-dummy value of every legal card, as JSON lines",
                        description="Deal seeded deals, play them with a bot level at every seat, and write each "
                                    "deal's record with the solver's value of every legal card before each card "
@@ -31,8 +33,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--rules", default="amsterdam", help="preset or preset(field=value,...) (default amsterdam)")
     p.add_argument("--out", required=True, help="the JSON-lines file to write (- for stdout)")
     p.add_argument("--seed", type=int, default=1, help="deal i is dealt from the seed text 'SEED:i' (default 1)")
-    from klaverjas.bots.arena import levels
-
     p.add_argument("--players", default="basic",
                    help=f"the level playing all four seats: {', '.join(levels())} (default basic)")
     p.add_argument("--objective", default="real", choices=("real", "points"),
