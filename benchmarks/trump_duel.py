@@ -47,7 +47,6 @@ from klaverjas.bots.view import View  # noqa: E402
 from klaverjas.core import Deal, Rules, TrumpAction  # noqa: E402
 
 Record = dict[str, Any]
-PROPOSING = ("proposed", "turned")  # selections that offer one suit first
 
 
 class Policy(Protocol):
@@ -116,7 +115,7 @@ def read_deals(paths: list[Path]) -> list[Record]:
                 raise ValueError(f"{path}:{n}: not a line of tools/bidding_data.py ({exc})") from exc
             if not rules.has_makers:
                 raise ValueError(f"{path}:{n}: nobody chooses trump in {rules.trump_selection!r} selection")
-            if rules.trump_selection in PROPOSING and not isinstance(d.get("proposed"), int):
+            if rules.offers_suit and not isinstance(d.get("proposed"), int):
                 raise ValueError(f"{path}:{n}: {rules.trump_selection!r} selection needs the suit proposed "
                                  "(tools/bidding_data.py writes it)")
             deals.append(d)
@@ -127,7 +126,7 @@ def read_deals(paths: list[Path]) -> list[Record]:
 
 def contract(d: Record, rules: Rules, policies: list[Policy]) -> tuple[int, int]:
     """The trump and the makers' team the seats reach, ``policies[seat]`` deciding for each seat."""
-    proposed = d.get("proposed") if rules.trump_selection in PROPOSING else None
+    proposed = d.get("proposed") if rules.offers_suit else None
     deal = Deal(rules, (d["leader"] - d["step"]) % 4, d["hands"], proposed)
     while not deal.selection.done:
         seat = deal.selection.to_move

@@ -30,6 +30,15 @@ def test_preset_fields(name: str) -> None:
     assert r.illegal_cards == "refuse" and r.verzaak_penalty == 100 and r.four_low_ranks == 0
 
 
+@pytest.mark.parametrize(("selection", "offers", "deals"), [
+    ("proposed", True, True), ("turned", True, True), ("last_card", False, True),
+    ("free", False, False), ("utrecht", False, False), ("bid", False, False)])
+def test_which_selections_bring_a_suit(selection: str, offers: bool, deals: bool) -> None:
+    # docs/rules.md: a proposed or turned suit is offered to play or pass; the dealer's last card is trump outright.
+    r = Rules.parse(f"amsterdam(trump_selection={selection})")
+    assert (r.offers_suit, r.deals_suit) == (offers, deals)
+
+
 def test_presets_dict_and_default() -> None:
     assert set(PRESETS) == set(PRESET_TABLE)
     assert Rules() == Rules.parse("amsterdam")

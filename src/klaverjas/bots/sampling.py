@@ -113,7 +113,7 @@ def bid_likelihoods(view: View, start: Sequence[int], mdl: BiddingModel | None, 
         if mdl is not None and by_model[seat]:
             place = place_of(seat, first, view.step)
             if action.kind == "pass":
-                suits = [view.proposed] if view.mode in ("proposed", "turned") and view.proposed is not None \
+                suits = [view.proposed] if view.rules.offers_suit and view.proposed is not None \
                     else range(4)
                 over = mdl.threshold[place] - max(mdl.estimate(start[seat], s, place) for s in suits)
             else:
@@ -121,7 +121,7 @@ def bid_likelihoods(view: View, start: Sequence[int], mdl: BiddingModel | None, 
             modelled[seat] *= 1 / (1 + math.exp(-over / MODEL_BID_SCALE))
         if by_rules[seat]:
             if action.kind == "pass":
-                if view.mode in ("proposed", "turned") and view.proposed is not None:
+                if view.rules.offers_suit and view.proposed is not None:
                     fits = not trump_fit(start[seat], view.proposed, values).code
                 else:
                     fits = not any(trump_fit(start[seat], s, values).code for s in range(4))

@@ -83,15 +83,14 @@ def start_deal(data: Mapping[str, Any], partial: bool = False) -> Deal:
         proposed_suit = parse_suit(proposed) if isinstance(proposed, str) else None
         trump_text = data.get("trump")
         trump = parse_suit(trump_text) if isinstance(trump_text, str) else None
-        mode = rules.trump_selection
-        if proposed_suit is None and mode in ("proposed", "turned", "last_card"):
+        if proposed_suit is None and rules.deals_suit:
             proposed_suit = trump  # the offer is not recorded; any suit works for replaying the outcome
             if proposed_suit is None:
                 raise RecordError("record: missing field 'trump'")
         carry_field = data.get("carry") or {}
         carry = (int(carry_field.get("NS", 0)), int(carry_field.get("EW", 0)))
         deal = Deal(rules, dealer, hands, proposed_suit, carry)
-        if mode == "last_card" and trump is not None and deal.selection.trump != trump:
+        if rules.trump_selection == "last_card" and trump is not None and deal.selection.trump != trump:
             raise RecordError(f"record: trump {SUITS[trump]} differs from the face-up suit")
         events = data.get("trump_selection")
         maker_text = data.get("maker")
@@ -184,7 +183,7 @@ def to_record(deal: Deal) -> dict[str, Any]:
         "hands": {SEATS[s]: cards_text(deal.initial[s]) for s in range(4)},
     }
     sel = deal.selection
-    if sel.proposed is not None and rules.trump_selection in ("proposed", "turned"):
+    if sel.proposed is not None and rules.offers_suit:
         data["proposed"] = SUITS[sel.proposed]
     if sel.events:
         data["trump_selection"] = [{"seat": SEATS[s], **a.as_json()} for s, a in sel.events]

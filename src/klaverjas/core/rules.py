@@ -122,6 +122,16 @@ class Rules:
         return 5 if self.values == "sa" else 10
 
     @property
+    def offers_suit(self) -> bool:
+        """Whether one suit is put on offer first, to play or pass (``proposed``, ``turned``)."""
+        return self.trump_selection in ("proposed", "turned")
+
+    @property
+    def deals_suit(self) -> bool:
+        """Whether the deal itself brings a suit: on offer, or trump outright (``last_card``)."""
+        return self.offers_suit or self.trump_selection == "last_card"
+
+    @property
     def has_makers(self) -> bool:
         """Whether a team chooses trump and so can go nat (not in ``last_card``)."""
         return self.trump_selection != "last_card"

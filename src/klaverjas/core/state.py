@@ -171,7 +171,7 @@ class Deal:
         rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         hands, last = deal_hands(rules, dealer, rng)
         mode = rules.trump_selection
-        proposed = last >> 3 if mode == "last_card" else rng.randrange(4) if mode in ("proposed", "turned") else None
+        proposed = last >> 3 if mode == "last_card" else rng.randrange(4) if rules.offers_suit else None
         deal = cls(rules, dealer, hands, proposed, carry)
         if mode == "turned":
             deal.turned_rank = rng.choice("23456")

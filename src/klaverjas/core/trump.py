@@ -62,7 +62,7 @@ class TrumpSelection:
         self.maker: int | None = None
         self.passes = 0
         self.events: list[tuple[int, TrumpAction]] = []
-        if mode in ("proposed", "turned", "last_card") and proposed is None:
+        if rules.deals_suit and proposed is None:
             raise TrumpError(f"trump selection {mode} needs the proposed suit")
         self._step = step_of(rules.direction)
         self.first = (dealer + self._step) % 4
@@ -98,7 +98,7 @@ class TrumpSelection:
     @property
     def excluded(self) -> int | None:
         """The suit a forced chooser may not name (the refused proposal)."""
-        if self.mode in ("proposed", "turned") and self.forced:
+        if self.rules.offers_suit and self.forced:
             return self.proposed
         return None
 
@@ -108,7 +108,7 @@ class TrumpSelection:
             return ()
         if self.forced:
             return _FORCED[self.excluded]
-        if self.mode in ("proposed", "turned"):
+        if self.rules.offers_suit:
             return _OFFER
         return _FREE
 
@@ -125,7 +125,7 @@ class TrumpSelection:
                 f" other than {SUITS[self.excluded]}" if self.excluded is not None else "")
         if action.kind == "choose" and action.suit is not None and action.suit == self.excluded:
             return f"everyone passed on {SUITS[action.suit]}: a different suit must be chosen"
-        if action.kind == "choose" and self.mode in ("proposed", "turned"):
+        if action.kind == "choose" and self.rules.offers_suit:
             return f"the suit on offer is {SUITS[self.proposed or 0]}: say play or pass"
         if action.kind == "play":
             return "there is no suit on offer: choose a suit or pass"
