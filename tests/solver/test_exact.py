@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 from tests.solver.minimax import minimax, minimax_cards
 from tests.solver.solver_endings import RULE_SETS, mid_deal, played_ending, synthetic_ending
@@ -274,3 +275,20 @@ def test_one_solver_across_rule_sets_of_different_table_sizes() -> None:
             assert got == fixed.solve(pos, objective).cards, (seed, objective)
             if seed < 4:
                 assert got == plain.solve(pos, objective).cards, (seed, objective)
+
+
+@pytest.mark.parametrize(("hands", "run_possible"), [
+    ({"N": "7H 8H AS", "E": "9H KD 7S", "S": "TH AD 8S", "W": "QH KS QD"}, False),  # 7-8-9 in two hands
+    ({"N": "7H AS KS", "E": "8H KD 7S", "S": "9H AD 8S", "W": "QH TH QD"}, True),  # 7-8-9 in three hands
+])
+def test_a_run_needs_three_hands(hands: dict[str, str], run_possible: bool) -> None:
+    # A trick holds one card of each hand, so the seven, eight and nine of hearts make a run only when three
+    # hands hold them: otherwise the suit's cards share table entries and merge as cards without roem do
+    # (docs/solver.md, "How it searches").  The values stay those of the plain minimax either way.
+    pos = Position.from_json({"rules": "amsterdam", "trump": "C", "makers": "NS", "leader": "W", "hands": hands,
+                              "won": {"NS": {"points": 70, "roem": 0, "tricks": 3},
+                                      "EW": {"points": 36, "roem": 0, "tricks": 2}}})
+    for objective in ("real", "points"):
+        assert solve(pos, objective).cards == minimax_cards(pos, objective)
+    masks = np.array(pos.hands, dtype=np.int64)
+    assert E._run_possible(masks, 2, 0b111) is run_possible  # hearts: suit 2, the seven to the nine

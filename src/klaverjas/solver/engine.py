@@ -236,9 +236,18 @@ def trick_roem(C: Any, t: int, TAB: Any, tm: int, first: int) -> int:
     return roem
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def _apart(hands: Any, a: int, b: int) -> bool:
+    """Whether cards ``a`` and ``b`` could fall in one trick: no hand holds both."""
+    both = (1 << a) | (1 << b)
+    return ((hands[0] & both) != both and (hands[1] & both) != both and (hands[2] & both) != both
+            and (hands[3] & both) != both)
+
+
 @njit(cache=True, _nrt=False)
-def _roem_possible(C: Any, t: int, TAB: Any, x: int, others: int) -> bool:
-    """Whether card ``x`` could take part in roem together with cards of ``others``."""
+def _roem_possible(C: Any, t: int, TAB: Any, hands: Any, x: int, others: int) -> bool:
+    """Whether card ``x`` could take part in roem together with cards of ``others`` (two cards one
+    hand holds never fall in one trick, so they make no run together)."""
     s = x >> 3
     r = x & 7
     o = (others >> (8 * s)) & 255
@@ -246,7 +255,8 @@ def _roem_possible(C: Any, t: int, TAB: Any, x: int, others: int) -> bool:
     lo2 = r >= 2 and ((o >> (r - 2)) & 1) != 0
     hi1 = r <= 6 and ((o >> (r + 1)) & 1) != 0
     hi2 = r <= 5 and ((o >> (r + 2)) & 1) != 0
-    if (lo1 and lo2) or (lo1 and hi1) or (hi1 and hi2):
+    if ((lo1 and lo2 and _apart(hands, x - 1, x - 2)) or (lo1 and hi1 and _apart(hands, x - 1, x + 1))
+            or (hi1 and hi2 and _apart(hands, x + 1, x + 2))):
         return True
     if ((C[t, STUKM] >> x) & 1) != 0:
         return True
@@ -268,7 +278,7 @@ def next_live(TAB: Any, c: int, live: int) -> int:
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def merged_away(C: Any, t: int, TAB: Any, c: int, lm: int, hand: int, live: int) -> bool:
+def merged_away(C: Any, t: int, TAB: Any, hands: Any, c: int, lm: int, hand: int, live: int) -> bool:
     """True when the next stronger live card of the suit is in the same legal set and is
     equivalent to ``c`` (same points, no card in between, no roem either could make), so only
     the stronger one needs searching."""
@@ -277,7 +287,7 @@ def merged_away(C: Any, t: int, TAB: Any, c: int, lm: int, hand: int, live: int)
         return False
     if C[t, ROEMON] != 0:
         others = live & ~hand
-        if _roem_possible(C, t, TAB, c, others) or _roem_possible(C, t, TAB, d, others):
+        if _roem_possible(C, t, TAB, hands, c, others) or _roem_possible(C, t, TAB, hands, d, others):
             return False
     return True
 
@@ -292,6 +302,19 @@ def _owner(hands: Any, c: int) -> int:
 
 
 @njit(cache=True, _nrt=False)
+def _run_possible(hands: Any, s: int, b: int) -> bool:
+    """Whether the cards ``b`` of suit ``s`` (a byte by rank) hold three in a row in three
+    different hands: only such cards can fall in one trick as a run."""
+    for i in range(6):
+        if ((b >> i) & 7) == 7:
+            c = 8 * s + i
+            o0, o1, o2 = _owner(hands, c), _owner(hands, c + 1), _owner(hands, c + 2)
+            if o0 != o1 and o1 != o2 and o0 != o2:
+                return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
 def canon_fill(C: Any, TAB: Any, hands: Any) -> None:
     """Fill C[:, O_CANON:] for the deal of ``hands``: a suit's live cards are described by their
     owners and points from strong to weak (relative ranks, as in DDS), and a set of them is
@@ -301,8 +324,8 @@ def canon_fill(C: Any, TAB: Any, hands: Any) -> None:
     compare cards still in play, and the points are the same, so without roem they have the same
     future value and may share one table entry.  Only cards worth nothing share their points, so
     roem in tricks tells them apart only by runs and four of a kind: with roem, a set is replaced
-    only when neither it nor its stand-in holds three cards in a row (no run can come from the
-    suit), and not at all when four of a kind of such cards scores.  Cards in no hand (played
+    only when neither it nor its stand-in holds three cards in a row in three hands (no run can come
+    from the suit: a trick holds one card of each hand), and not at all when four of a kind of such cards scores.  Cards in no hand (played
     before the root) never match a live card, so they never stand for one."""
     roem = C[0, ROEMON] != 0
     if roem:
@@ -328,10 +351,8 @@ def canon_fill(C: Any, TAB: Any, hands: Any) -> None:
                             out |= 1 << d
                             break
                 p -= 1
-            if roem:
-                o = out >> (8 * s)
-                if (b & (b >> 1) & (b >> 2)) != 0 or (o & (o >> 1) & (o >> 2)) != 0:
-                    out = b << (8 * s)
+            if roem and (_run_possible(hands, s, b) or _run_possible(hands, s, out >> (8 * s))):
+                out = b << (8 * s)
             for t in range(C.shape[0]):
                 C[t, O_CANON + 256 * s + b] = out
 
@@ -898,7 +919,7 @@ def gen_moves(
         c = lowbit_index(m)
         m &= m - 1
         # Only cards worth 0 share their points with a neighbour in any values scheme.
-        if merge and TAB[O_PTS + c] == 0 and merged_away(C, t, TAB, c, lm, hand, live):
+        if merge and TAB[O_PTS + c] == 0 and merged_away(C, t, TAB, hands, c, lm, hand, live):
             continue
         sc = 0
         if C[t, USE_ORDER] != 0:
