@@ -924,6 +924,11 @@ def gen_moves(
         sc = 0
         if C[t, USE_ORDER] != 0:
             sc = _order_score(C, t, TAB, hands, c, n, led, tpts, live, win, wseat, turn)
+            if n == 3 and C[t, WP] != 0 and C[t, ROEMON] != 0:
+                # The last card makes or spoils the trick's roem for the side that takes it.
+                r = trick_roem(C, t, TAB, tmask | (1 << c), c)
+                if r != 0:
+                    sc += r if (beats(C, t, TAB, c, win) or wseat == (turn ^ 2)) else -r
             if n == 3 and C[t, WP] == 0 and C[t, ROEMON] != 0:
                 # The roem objective: the trick's roem decides, the winner matters little.  (A four
                 # of a kind has every card of one rank, so c serves as the trick's first card.)
