@@ -325,8 +325,9 @@ def canon_fill(C: Any, TAB: Any, hands: Any) -> None:
     future value and may share one table entry.  Only cards worth nothing share their points, so
     roem in tricks tells them apart only by runs and four of a kind: with roem, a set is replaced
     only when neither it nor its stand-in holds three cards in a row in three hands (no run can come
-    from the suit: a trick holds one card of each hand), and not at all when four of a kind of such cards scores.  Cards in no hand (played
-    before the root) never match a live card, so they never stand for one."""
+    from the suit: a trick holds one card of each hand), and not at all when four of a kind of such
+    cards scores.  Cards in no hand (played before the root) never match a live card, so they never
+    stand for one."""
     roem = C[0, ROEMON] != 0
     if roem:
         for c in range(32):
