@@ -291,4 +291,4 @@ def test_a_run_needs_three_hands(hands: dict[str, str], run_possible: bool) -> N
     for objective in ("real", "points"):
         assert solve(pos, objective).cards == minimax_cards(pos, objective)
     masks = np.array(pos.hands, dtype=np.int64)
-    assert E._run_possible(masks, 2, 0b111) is run_possible  # hearts: suit 2, the seven to the nine
+    assert (E._run_starts(masks, 0b111 << 16) != 0) is run_possible  # hearts: suit 2, the seven to the nine

@@ -301,17 +301,19 @@ def _owner(hands: Any, c: int) -> int:
     return 4
 
 
-@njit(cache=True, _nrt=False)
-def _run_possible(hands: Any, s: int, b: int) -> bool:
-    """Whether the cards ``b`` of suit ``s`` (a byte by rank) hold three in a row in three
-    different hands: only such cards can fall in one trick as a run."""
-    for i in range(6):
-        if ((b >> i) & 7) == 7:
-            c = 8 * s + i
-            o0, o1, o2 = _owner(hands, c), _owner(hands, c + 1), _owner(hands, c + 2)
-            if o0 != o1 and o1 != o2 and o0 != o2:
-                return True
-    return False
+@njit(cache=True, _nrt=False, inline="always")
+def _run_starts(hands: Any, cards: int) -> int:
+    """The cards of ``cards`` that begin three in a row of them no hand holds two of: a trick holds one
+    card of each hand, so only such cards can fall in one trick as a run."""
+    starts = cards & (cards >> 1) & (cards >> 2) & 0x3F3F3F3F
+    if starts != 0:
+        blocked = 0
+        for p in range(4):
+            h = hands[p]
+            a1 = h & (h >> 1)
+            blocked |= a1 | (a1 >> 1) | (h & (h >> 2))
+        starts &= ~blocked
+    return starts
 
 
 @njit(cache=True, _nrt=False)
@@ -352,7 +354,7 @@ def canon_fill(C: Any, TAB: Any, hands: Any) -> None:
                             out |= 1 << d
                             break
                 p -= 1
-            if roem and (_run_possible(hands, s, b) or _run_possible(hands, s, out >> (8 * s))):
+            if roem and (_run_starts(hands, b << (8 * s)) != 0 or _run_starts(hands, out) != 0):
                 out = b << (8 * s)
             for t in range(C.shape[0]):
                 C[t, O_CANON + 256 * s + b] = out
@@ -557,14 +559,8 @@ def _roem_bound(C: Any, t: int, TAB: Any, hands: Any) -> int:
         return 0
     live = hands[0] | hands[1] | hands[2] | hands[3]
     bound = 0
-    starts = live & (live >> 1) & (live >> 2) & 0x3F3F3F3F
+    starts = _run_starts(hands, live)
     if starts != 0:
-        blocked = 0
-        for p in range(4):
-            h = hands[p]
-            a1 = h & (h >> 1)
-            blocked |= a1 | (a1 >> 1) | (h & (h >> 2))
-        starts &= ~blocked
         for s in range(4):
             u = (starts >> (8 * s)) & 255
             if u != 0:
