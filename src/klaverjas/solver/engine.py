@@ -64,6 +64,9 @@ O_SORD = O_QUART + 8  # [8 * suit + i]: the suit's cards from weak to strong
 O_SPOS = O_SORD + 32  # [card]: its place in that order
 TAB_SIZE = O_SPOS + 32
 KILLER = 16  # MV[ply, KILLER]: the last card that cut off the search at this ply (tried early on leads)
+# MV[REPLY + n - 1, win]: the last card that cut off the general search with n cards on the table
+# headed by ``win``, tried first in that place again (the countermove of chess programs).
+REPLY = 44
 
 # An explicit signature for the recursive function (dual): numba's cache is only safe for a
 # recursive function compiled for exactly one signature (numba issues 6061, 6713).
@@ -935,6 +938,8 @@ def gen_moves(
                 sc = 1 << 60
             elif c == MV[ply, KILLER] and n == 0:
                 sc = 1 << 59
+            elif n > 0 and c == MV[REPLY + n - 1, win]:
+                sc = 1 << 59
         MV[ply, 8 + k] = sc
         MV[ply, k] = c
         j = k
@@ -1192,6 +1197,8 @@ def zsearch(C: Any, t: int, TAB: Any, TT: Any, MV: Any, ST: Any, hands: Any, roo
                         b = v
                 if a >= b:
                     MV[ply, KILLER] = c
+                    if n > 0:
+                        MV[REPLY + n - 1, win] = c
                     break
             have = True
             i += 1

@@ -83,7 +83,8 @@ class _Workspace:
     table of the nat searches (engine.dual)."""
 
     def __init__(self) -> None:
-        self.mv = np.zeros((48, 40), dtype=np.int64)  # move lists per ply (engine.gen_moves, KILLER)
+        # Move lists per ply (engine.gen_moves, KILLER; a deal has 32 plies), and from row REPLY the replies.
+        self.mv = np.zeros((48, 40), dtype=np.int64)
         self.st = np.zeros((48, E.ST_COLS), dtype=np.int64)  # the iterative search's state per ply
         self.dt = np.zeros((1 << 16, 3), dtype=np.int64)
 
@@ -330,8 +331,9 @@ class Solver:
                 space.dt[:] = 0
             self._stamp = 0
         self._stamp += 1
-        for space in self._spaces:  # killer cards start afresh for each position (same values, fewer surprises)
+        for space in self._spaces:  # killers and replies start afresh for each position (same values, fewer surprises)
             space.mv[:, E.KILLER] = -1
+            space.mv[E.REPLY : E.REPLY + 3, :32] = -1
         opt = self.options
         C = np.zeros((2, E.NCOLS), dtype=np.int64)
         for row in (0, 1):
