@@ -1,13 +1,15 @@
 """Old solver against new on the same deals, in one process, each deal solved by both in turn.
 
-    .venv/bin/python benchmarks/solver_ab.py --base 334b244 --deals 100 [--rules sa] [--rounds 2]
+    .venv/bin/python benchmarks/solver_ab.py --base 334b244 --deals 100 [--rules sa] [--rounds 2] [--value]
 
 The machine's load drifts; solving every deal with both solvers one after the other (alternating
 which goes first) cancels most of it.  ``--base`` is a commit: its ``src/klaverjas/solver`` is
 unpacked (``git archive``) into a temporary package of its own name, so both kernels load side by
 side (numba caches each under its own path).  One thread each; processor time of the solving
 thread.  Prints both medians and totals, the ratio of totals and the geometric mean of the
-per-deal ratios (new / old), and checks that every value agrees.
+per-deal ratios (new / old), and checks that every value agrees.  ``--value`` times the deal's value
+alone (``Solver.value``, the search the bots' trump decisions and hints ask for) instead of every
+opening card's (``Solver.solve``).
 """
 
 from __future__ import annotations
@@ -60,6 +62,7 @@ def main() -> int:
     ap.add_argument("--rules", default="amsterdam")
     ap.add_argument("--objective", default="real", choices=("real", "points"))
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--value", action="store_true", help="time the deal's value alone, not every card's")
     ap.add_argument("--cache", default=str(Path(tempfile.gettempdir()) / "solver_ab"),
                     help="where the base commit is unpacked (kept: numba's cache of it is reused)")
     args = ap.parse_args()
@@ -77,19 +80,23 @@ def main() -> int:
             values = {}
             for name in order:
                 t = time.thread_time()
-                result = solvers[name].solve(pos, args.objective)
+                if args.value:
+                    values[name] = solvers[name].value(pos, args.objective)
+                else:
+                    result = solvers[name].solve(pos, args.objective)
+                    values[name] = result.cards
                 cpu[name][i] += (time.thread_time() - t) * 1000 / args.rounds
-                values[name] = result.cards
-                if r == 0:
+                if r == 0 and not args.value:
                     nodes[name].append(result.nodes)
             assert values["old"] == values["new"], f"deal {i}: the solvers disagree"
     for name in ("old", "new"):
         print(f"{name}: median {statistics.median(cpu[name]):.2f} ms, total {sum(cpu[name]):.0f} ms, "
-              f"max {max(cpu[name]):.0f} ms, median nodes {int(statistics.median(nodes[name]))}")
+              f"max {max(cpu[name]):.0f} ms" + (f", median nodes {int(statistics.median(nodes[name]))}" if nodes[name] else ""))
     ratios = [n / o for n, o in zip(cpu["new"], cpu["old"], strict=True)]
     geo = math.exp(statistics.mean(math.log(x) for x in ratios))
     medians = statistics.median(cpu["new"]) / statistics.median(cpu["old"])
-    print(f"{args.rules} {args.objective}, {args.deals} deals x {args.rounds}, one thread, cpu: new/old total "
+    what = "the value alone" if args.value else "every opening card"
+    print(f"{args.rules} {args.objective}, {what}, {args.deals} deals x {args.rounds}, one thread, cpu: new/old total "
           f"{sum(cpu['new']) / sum(cpu['old']):.3f}, median {medians:.3f}, geometric mean per deal {geo:.3f}")
     return 0
 
