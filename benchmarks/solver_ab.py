@@ -90,8 +90,9 @@ def main() -> int:
                     nodes[name].append(result.nodes)
             assert values["old"] == values["new"], f"deal {i}: the solvers disagree"
     for name in ("old", "new"):
+        counted = f", median nodes {int(statistics.median(nodes[name]))}" if nodes[name] else ""
         print(f"{name}: median {statistics.median(cpu[name]):.2f} ms, total {sum(cpu[name]):.0f} ms, "
-              f"max {max(cpu[name]):.0f} ms" + (f", median nodes {int(statistics.median(nodes[name]))}" if nodes[name] else ""))
+              f"max {max(cpu[name]):.0f} ms{counted}")
     ratios = [n / o for n, o in zip(cpu["new"], cpu["old"], strict=True)]
     geo = math.exp(statistics.mean(math.log(x) for x in ratios))
     medians = statistics.median(cpu["new"]) / statistics.median(cpu["old"])

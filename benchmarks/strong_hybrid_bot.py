@@ -103,6 +103,31 @@ class TunedBot(StrongBot):
     # The team's second seat (South or West) plays by the rules of thumb, as a club player who signals would:
     # strong as the partner of such a player (its cards only; trump decisions as the arena says).
     basic_partner = False
+    # The playouts' share moved by how much the samples disagree on the best card (strategy fusion matters
+    # where the worlds need different continuations): share + gain * (disagreement - centre), within 0..1;
+    # gain 0: off.  ``disagreement_log``: a file each decision's disagreement is appended to.
+    adaptive_gain = 0.0
+    adaptive_centre = 0.3
+    disagreement_log: Path | None = None
+    _sample_values: list[dict[int, int]] = []
+    inner_solve: Callable[[Any], dict[int, int]]
+
+    def record_values(self, position: Any) -> dict[int, int]:
+        values = self.inner_solve(position)
+        self._sample_values.append(values)
+        return values
+
+    def disagreement(self, view: View) -> float | None:
+        """The share of the samples searched at this decision in which the card best on their mean is not
+        among the best (None without samples)."""
+        samples = self._sample_values
+        if not samples:
+            return None
+        sign = 1 if view.team == 0 else -1
+        legal = list(samples[0])
+        mean = {c: sum(sign * v[c] for v in samples) for c in legal}
+        choice = max(legal, key=lambda c: mean[c])
+        return sum(sign * v[choice] < max(sign * v[c] for c in legal) for v in samples) / len(samples)
 
     def reseed(self, seed: int) -> None:
         self.game_seed = seed
@@ -207,6 +232,7 @@ class TunedBot(StrongBot):
         # drew: two arms that differ in one setting then draw the same deals at every decision, even after one
         # of them searched more samples or played another card.
         self.rng.seed(f"{self.game_seed}:{len(view.tricks)}:{len(view.trick)}")
+        self._sample_values = []
         if self.first_budget_ms is None or view.tricks:
             return self.trump_leads(view, self.rule_first(view, super().figures(view)))
         budget, self.budget_ms = self.budget_ms, self.first_budget_ms
@@ -216,10 +242,19 @@ class TunedBot(StrongBot):
             self.budget_ms = budget
 
     def playout_weight(self, view: View) -> float:
+        share = super().playout_weight(view)
         for key in reversed(decision_kinds(view)):
             if key in self.class_mix:
-                return self.class_mix[key]
-        return super().playout_weight(view)
+                share = self.class_mix[key]
+                break
+        if self.adaptive_gain or self.disagreement_log is not None:
+            d = self.disagreement(view)
+            if d is not None and self.disagreement_log is not None:
+                with self.disagreement_log.open("a") as log:
+                    log.write(f"{len(view.tricks)} {len(view.trick)} {len(self._sample_values)} {d:.4f}\n")
+            if d is not None and self.adaptive_gain:
+                share = min(1.0, max(0.0, share + self.adaptive_gain * (d - self.adaptive_centre)))
+        return share
 
     def trump_leads(self, view: View, figs: list[CardFigures]) -> list[CardFigures]:
         """``figs`` with ``trump_lead_bonus`` added to every trump lead's value, at the leads it applies to."""
@@ -406,6 +441,11 @@ def main() -> int:
                     help="a maker on lead with the highest trump still out and at least N trumps leads a trump while "
                     "an opponent may hold one (0: never forced)")
     ap.add_argument("--trump-lead-side", choices=("makers", "defenders", "both"), default="makers")
+    ap.add_argument("--adaptive-mix", type=float, default=0.0, metavar="GAIN",
+                    help="move the playouts' share by GAIN times (the share of samples disagreeing with the chosen "
+                    "card's being best, less --adaptive-centre)")
+    ap.add_argument("--adaptive-centre", type=float, default=0.3)
+    ap.add_argument("--disagreement-log", type=Path, default=None, metavar="FILE")
     ap.add_argument("--class-mix", action="append", default=[], metavar="KIND=W",
                     help="the playouts' share W at decisions of KIND (e.g. defenders-1-follow, makers-0); repeatable")
     args = ap.parse_args()
@@ -476,6 +516,12 @@ def main() -> int:
     bot.basic_partner = args.basic_partner
     bot.rule_margin = args.rule_margin
     bot.class_mix = class_mix
+    bot.adaptive_gain = args.adaptive_mix
+    bot.adaptive_centre = args.adaptive_centre
+    bot.disagreement_log = args.disagreement_log
+    if args.adaptive_mix or args.disagreement_log is not None:
+        bot.inner_solve = bot.solve_fn
+        bot.solve_fn = bot.record_values
     bot.trump_lead_bonus = args.trump_lead_bonus
     bot.trump_lead_tricks = args.trump_lead_tricks
     bot.trump_lead_side = args.trump_lead_side

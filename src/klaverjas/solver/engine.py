@@ -936,9 +936,7 @@ def gen_moves(
                 sc += 1000 * (r if (turn & 1) == C[t, MAXT] else -r)
             if c == first:
                 sc = 1 << 60
-            elif c == MV[ply, KILLER] and n == 0:
-                sc = 1 << 59
-            elif n > 0 and c == MV[REPLY + n - 1, win]:
+            elif (n == 0 and c == MV[ply, KILLER]) or (n > 0 and c == MV[REPLY + n - 1, win]):
                 sc = 1 << 59
         MV[ply, 8 + k] = sc
         MV[ply, k] = c
