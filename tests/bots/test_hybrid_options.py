@@ -49,6 +49,24 @@ def test_the_kinds_of_a_decision_and_the_playouts_share_of_each() -> None:
     assert {"defenders-1-follow", "makers-0"} <= kinds_seen
 
 
+def test_the_playouts_share_moves_with_the_samples_disagreement() -> None:
+    bot = HYBRID.TunedBot()
+    view = views_of_a_deal("adaptive")[0]
+    a, b = [c for c in range(32) if view.hand >> c & 1][:2]
+    sign = 1 if view.team == 0 else -1
+    # a best on the mean (and in three samples of four); b best in one.
+    bot._sample_values = [{a: sign * 30, b: sign * 10}] * 3 + [{a: sign * 10, b: sign * 20}]
+    assert bot.disagreement(view) == 0.25
+    own = HYBRID.StrongBot.playout_weight(bot, view)
+    assert bot.playout_weight(view) == own  # gain 0: off
+    bot.adaptive_gain, bot.adaptive_centre = 2.0, 0.15
+    assert bot.playout_weight(view) == pytest.approx(min(1.0, own + 2.0 * (0.25 - 0.15)))
+    bot._sample_values = [{a: sign * 30, b: sign * 10}] * 4  # every sample agrees
+    assert bot.playout_weight(view) == pytest.approx(max(0.0, own - 2.0 * 0.15))
+    bot._sample_values = []
+    assert bot.disagreement(view) is None and bot.playout_weight(view) == own
+
+
 def test_a_trump_lead_bonus_only_for_the_side_and_tricks_given() -> None:
     bot = HYBRID.TunedBot()
     bot.trump_lead_bonus, bot.trump_lead_tricks, bot.trump_lead_side = 50.0, 4, "makers"
