@@ -519,9 +519,6 @@ def main() -> int:
     bot.adaptive_gain = args.adaptive_mix
     bot.adaptive_centre = args.adaptive_centre
     bot.disagreement_log = args.disagreement_log
-    if args.adaptive_mix or args.disagreement_log is not None:
-        bot.inner_solve = bot.solve_fn
-        bot.solve_fn = bot.record_values
     bot.trump_lead_bonus = args.trump_lead_bonus
     bot.trump_lead_tricks = args.trump_lead_tricks
     bot.trump_lead_side = args.trump_lead_side
@@ -529,6 +526,9 @@ def main() -> int:
     bot.blind_weight = args.blind
     if args.blind > 0:
         bot.solve_fn = bot.solve_blended
+    if args.adaptive_mix or args.disagreement_log is not None:  # records whichever values the samples get
+        bot.inner_solve = bot.solve_fn
+        bot.solve_fn = bot.record_values
     bot.first_budget_ms = args.budget_first
     bot.second_policy = args.second_policy
     bot.second_weight = args.second_weight
