@@ -12,9 +12,11 @@ from tests.solver.solver_endings import RULE_SETS, mid_deal, played_ending, synt
 from klaverjas.core import Deal, Rules
 from klaverjas.core.cards import cards_of
 from klaverjas.core.play import PlayRules, legal_mask, trick_view
+from klaverjas.core.roem import RUN_ROEM, quartet_values
 from klaverjas.core.tables import TABLES
 from klaverjas.solver import Position, Solver, solve
 from klaverjas.solver import engine as E
+from klaverjas.solver.search import roem_totals
 
 
 @pytest.mark.parametrize("rules_text", RULE_SETS)
@@ -292,3 +294,21 @@ def test_a_run_needs_three_hands(hands: dict[str, str], run_possible: bool) -> N
         assert solve(pos, objective).cards == minimax_cards(pos, objective)
     masks = np.array(pos.hands, dtype=np.int64)
     assert (E._run_starts(masks, 0b111 << 16) != 0) is run_possible  # hearts: suit 2, the seven to the nine
+
+
+@pytest.mark.parametrize("rules_text", ["amsterdam", "rotterdam", "strict", "amsterdam(roem=hand)"])
+def test_roem_totals_hold_every_sum_of_roem_amounts(rules_text: str) -> None:
+    """The nat search asks only these totals of the roem to come: each sum of up to four amounts must be
+    among them, and with runs of 20 and 50 nothing but 10 and 30 is left out."""
+    rules = Rules.parse(rules_text)
+    amounts = {rules.pit_bonus} | ({*RUN_ROEM, 20, *quartet_values(rules)} if rules.roem == "trick" else set())
+    amounts.discard(0)
+    totals = set(roem_totals(rules))
+    sums = {0}
+    for _ in range(4):
+        sums |= {s + a for s in sums for a in amounts}
+    assert {s // 10 for s in sums} <= totals
+    if rules.roem == "trick":
+        assert set(range(40)) - totals == {1, 3}
+    else:
+        assert sorted(totals)[:3] == [0, 10, 20]

@@ -17,6 +17,7 @@ how much the threat of escaping still saves.
 
 from __future__ import annotations
 
+import functools
 import math
 import threading
 from collections.abc import Callable, Iterable
@@ -258,6 +259,7 @@ class Solver:
         total = pos.rules.total
         tab = k.tab
         unit = self._roem_unit(pos.rules)
+        totals = roem_totals(pos.rules)
 
         def finish(share: _Share, c: Card, g: int) -> int:
             gm = acc_m + sgn * g
@@ -275,21 +277,25 @@ class Solver:
             roem_so_far = ct[0] + ct[1] - child.points[0] - child.points[1]
             child_hands, child_state = self._state(child)
             # Least r (in tens) for which the makers can force "escape nat, or hold the roem still
-            # to come after the root to r"; r = roem_max is known to pass.
-            lo, hi = 0, roem_max // 10
-            while lo < hi:
-                mid = (lo + hi) // 2
-                allow = acc_roem + mid * 10 - roem_so_far
+            # to come after the root to r"; r = roem_max is known to pass.  The roem to come is a sum
+            # of roem amounts, so only such sums are asked, and first the one below roem_max: in over
+            # half the cards the escape saves nothing (measured), and one test then settles it.
+            sums = [r for r in totals if r < roem_max // 10] + [roem_max // 10]
+            a, b = 0, len(sums) - 1
+            m = b - 1
+            while a < b:
+                allow = acc_roem + sums[m] * 10 - roem_so_far
                 if child.is_over:
                     ok = need <= 0 or allow >= 0
                 else:
                     ok = bool(E.dual(C, tab, self._tt, space.dt, space.mv, space.st, child_hands, *child_state,
                                      makers, need, allow, 1))
                 if ok:
-                    hi = mid
+                    b = m
                 else:
-                    lo = mid + 1
-            return -sgn * (total + acc_roem + 10 * lo)
+                    a = m + 1
+                m = (a + b) // 2
+            return -sgn * (total + acc_roem + 10 * sums[a])
 
         return finish
 
@@ -405,6 +411,25 @@ class Solver:
 
     def solve_many(self, positions: Iterable[Position], objective: str = "real") -> list[SolveResult]:
         return [self.solve(p, objective) for p in positions]
+
+
+@functools.cache
+def roem_totals(rules: Rules) -> tuple[int, ...]:
+    """The totals, in tens, that roem still to come may reach under ``rules``: every sum of the amounts a
+    run, a stuk, four of a kind and the pit bonus come in, each any number of times (more than a deal can
+    hold, never fewer), up to more than a deal holds; every ten when an amount is not a whole number of tens."""
+    amounts = {rules.pit_bonus}
+    if rules.roem == "trick":
+        amounts |= {*RUN_ROEM, 20, *quartet_values(rules)}
+    amounts.discard(0)
+    limit = 256
+    if any(a % 10 for a in amounts):
+        return tuple(range(limit))
+    steps = sorted({a // 10 for a in amounts})
+    reach = [True] + [False] * (limit - 1)
+    for r in range(1, limit):
+        reach[r] = any(a <= r and reach[r - a] for a in steps)
+    return tuple(r for r in range(limit) if reach[r])
 
 
 _DEFAULTS = threading.local()
