@@ -386,10 +386,7 @@ class Solver:
     @staticmethod
     def _roem_unit(rules: Rules) -> int:
         """A unit of every roem total (with the pit bonus): the gcd of the amounts, 1 when there are none."""
-        amounts = [rules.pit_bonus]
-        if rules.roem == "trick":
-            amounts += [*RUN_ROEM, 20, *quartet_values(rules)]
-        return math.gcd(*amounts) or 1
+        return math.gcd(*roem_amounts(rules)) or 1
 
     @staticmethod
     def _state(pos: Position) -> tuple[np.ndarray, State]:
@@ -413,15 +410,21 @@ class Solver:
         return [self.solve(p, objective) for p in positions]
 
 
+def roem_amounts(rules: Rules) -> set[int]:
+    """The amounts roem still to come is made of under ``rules``: a run, a stuk, four of a kind, the pit bonus."""
+    amounts = {rules.pit_bonus}
+    if rules.roem == "trick":
+        amounts |= {*RUN_ROEM, 20, *quartet_values(rules)}
+    amounts.discard(0)
+    return amounts
+
+
 @functools.cache
 def roem_totals(rules: Rules) -> tuple[int, ...]:
     """The totals, in tens, that roem still to come may reach under ``rules``: every sum of the amounts a
     run, a stuk, four of a kind and the pit bonus come in, each any number of times (more than a deal can
     hold, never fewer), up to more than a deal holds; every ten when an amount is not a whole number of tens."""
-    amounts = {rules.pit_bonus}
-    if rules.roem == "trick":
-        amounts |= {*RUN_ROEM, 20, *quartet_values(rules)}
-    amounts.discard(0)
+    amounts = roem_amounts(rules)
     limit = 256
     if any(a % 10 for a in amounts):
         return tuple(range(limit))
