@@ -44,7 +44,10 @@ def load(path: Path) -> dict[str, Any]:
                 if "arena" in line and {key: line["arena"].get(key) for key in SAME_RUN} != run:
                     raise SystemExit(f"paired.py: {path}: the parts of the file name different runs "
                                      f"({run} and {line['arena']})")
-            return {**head["arena"], "pairs": [[line["index"], line["diff"]] for line in lines if "arena" not in line]}
+            played = [line for line in lines if "index" in line]
+            # Besides the report's figures, the pairs as written and the chunks' decision times, for pooled.py.
+            return {**head["arena"], "pairs": [[line["index"], line["diff"]] for line in played],
+                    "pair_lines": played, "ms_lines": [line for line in lines if "ms" in line]}
         rep = json.loads(text)
     except (OSError, json.JSONDecodeError, KeyError, TypeError) as exc:
         raise SystemExit(f"paired.py: {path}: not an arena JSON report or --pairs file ({exc})") from None

@@ -6,7 +6,13 @@ beside each run's own figure.  The runs must have the same players, rules and ``
 count once (two runs of one seed are refused where their deals overlap).  Each file is a report of
 ``klaverjas arena --json`` or its ``--pairs`` file (of a run still going, or its parts one after the other).
 
+When every file is a ``--pairs`` file, the whole report follows, as ``klaverjas arena`` prints it for one run
+of all their deals: the split by makers, the nat rates, the 16-deal matches (within each seed's deals in index
+order, so the parts of one run give exactly the whole run's) and the milliseconds a decision over every
+decision the files time (files written before the arena wrote decision times have none).
+
     .venv/bin/python benchmarks/pooled.py SEED56.pairs SEED57.pairs
+    .venv/bin/python benchmarks/pooled.py PART0.pairs PART100.pairs PART200.pairs   # one run in three parts
 """
 
 from __future__ import annotations
@@ -14,6 +20,9 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
+
+from klaverjas.bots import arena
 
 # paired.py by its package name, as every benchmark imports its siblings.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -49,7 +58,35 @@ def main() -> int:
         print(f"  seed {run['seed']}, {len(diffs)} deals: {paired.interval(diffs)}")
     print(f"{len(pooled)} deals together ({first['rules']}, trump by {first.get('trump_by')}), "
           f"{first['bots'][0]} over {first['bots'][1]}: {paired.interval(pooled)}")
+    if all("pair_lines" in run for _, run in runs):
+        print(arena.format_report(whole_report([run for _, run in runs])))
     return 0
+
+
+def whole_report(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """The arena's report of every pair the ``--pairs`` files hold, as if one run had played them all."""
+    first = runs[0]
+    by_seed: dict[Any, list[arena.PairResult]] = {}
+    ta, tb = arena.Timings(), arena.Timings()
+    for run in runs:
+        by_seed.setdefault(run["seed"], []).extend(arena.pair_from_line(line) for line in run["pair_lines"])
+        for line in run["ms_lines"]:
+            x, y = arena.timings_from_line(line)
+            ta.extend(x)
+            tb.extend(y)
+    seeds = list(by_seed)
+    results = [r for seed in seeds for r in by_seed[seed]]
+    rep = arena.report(first["bots"][0], first["bots"][1], first["rules"], seeds[0], results, ta, tb,
+                       first.get("trump_by"))
+    if len(seeds) > 1:
+        # The matches of each seed's deals alone (the report would mix seeds by deal index).
+        parts = [arena.report(first["bots"][0], first["bots"][1], first["rules"], seed, by_seed[seed],
+                              arena.Timings(), arena.Timings(), first.get("trump_by")) for seed in seeds]
+        played = sum(part["matches16"] for part in parts)
+        won = sum(part["matches16"] * (part["match_share_a"] or 0.0) for part in parts)
+        rep.update(seed=", ".join(str(seed) for seed in seeds), matches16=played,
+                   match_share_a=round(won / played, 4) if played else None)
+    return rep
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from klaverjas.bots import BasicBot, RandomBot
-from klaverjas.bots.arena import PairResult, Timings, by_makers, play_deal, report, run_arena
+from klaverjas.bots.arena import PairResult, Timings, by_makers, format_report, play_deal, report, run_arena
 from klaverjas.cli.main import main
 from klaverjas.core import Deal, Rules
 from klaverjas.core.record import to_record
@@ -161,6 +161,48 @@ def test_runs_on_different_seeds_pool_into_one_figure(tmp_path: Path, capsys: py
     assert "repeats deals of seed 4" in capsys.readouterr().err
 
 
+def test_the_parts_of_a_run_give_the_whole_runs_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # A run of 20 deals played whole and in two parts (deals 0 to 11, then 12 to 19 with --from-deal): over the
+    # parts' --pairs files pooled.py gives the whole run's report but the decision times (each run has its own
+    # clock: only their number is the same), and over the whole run's file its times too, to the microsecond.
+    pooled, paired = load_benchmark("pooled"), load_benchmark("paired")
+    common = ["arena", "--bots", "basic,random", "--trump-by", "basic", "--rules", "rotterdam", "--seed", "3",
+              "--json", "--no-progress"]
+    files = {name: tmp_path / f"{name}.pairs" for name in ("whole", "first", "second")}
+    assert main([*common, "--deals", "20", "--pairs", str(files["whole"])]) == 0
+    whole = json.loads(capsys.readouterr().out)
+    assert main([*common, "--deals", "12", "--pairs", str(files["first"])]) == 0
+    assert main([*common, "--deals", "20", "--from-deal", "12", "--pairs", str(files["second"])]) == 0
+    capsys.readouterr()
+    assert whole["matches16"] == 2 and whole["by_makers"]["pairs"] == 20
+
+    def without_times(rep: dict[str, Any]) -> dict[str, Any]:
+        return {key: value for key, value in rep.items() if key != "timing"}
+
+    from_parts = pooled.whole_report([paired.load(files["first"]), paired.load(files["second"])])
+    assert without_times(from_parts) == without_times(whole)
+    for side in ("a", "b"):
+        assert from_parts["timing"][side]["decisions"] == whole["timing"][side]["decisions"] == 640
+    from_whole = pooled.whole_report([paired.load(files["whole"])])
+    assert without_times(from_whole) == without_times(whole)
+    for side in ("a", "b"):
+        got, wanted = from_whole["timing"][side], whole["timing"][side]
+        assert got["decisions"] == wanted["decisions"]
+        for figure in ("median_ms", "mean_ms", "max_ms"):
+            assert abs(got["play"][figure] - wanted["play"][figure]) <= 0.0011
+    sys.argv = ["pooled.py", str(files["first"]), str(files["second"])]
+    assert pooled.main() == 0
+    out = capsys.readouterr().out.splitlines()
+    mean = sum(diff for _, diff in whole["pairs"]) / 20
+    assert out[2].startswith(f"20 deals together (rotterdam, trump by basic), basic over random: {mean:+.1f} (95%")
+    assert out[3:] == format_report(from_parts).splitlines()
+    # A report (--json), which holds no pair as written, gives the pooled figure alone.
+    (tmp_path / "whole.json").write_text(json.dumps(whole))
+    sys.argv = ["pooled.py", str(tmp_path / "whole.json")]
+    assert pooled.main() == 0
+    assert len(capsys.readouterr().out.splitlines()) == 2
+
+
 def test_a_run_writes_each_finished_deal_as_it_goes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # The --pairs file holds what the report holds, deal by deal, and paired.py reads it as a report, also
     # while its last line is still being written.
@@ -172,8 +214,12 @@ def test_a_run_writes_each_finished_deal_as_it_goes(tmp_path: Path, capsys: pyte
     lines = [json.loads(line) for line in pairs.read_text().splitlines()]
     assert lines[0] == {"arena": {"bots": ["basic", "random"], "rules": "rotterdam", "seed": 3, "trump_by": None,
                                   "deals": 10, "from_deal": 0}}
-    assert [[line["index"], line["diff"]] for line in lines[1:]] == rep["pairs"]
-    assert all(len(line["scores"]) == 2 and len(line["nat"]) == 2 for line in lines[1:])
+    # Each chunk of eight pairs, then that chunk's decision times: 32 cards a game, two games a pair.
+    assert ["ms" in line for line in lines[1:]] == [False] * 8 + [True] + [False] * 2 + [True]
+    played = [line for line in lines[1:] if "index" in line]
+    assert [[line["index"], line["diff"]] for line in played] == rep["pairs"]
+    assert all(len(line["scores"]) == 2 and len(line["nat"]) == 2 for line in played)
+    assert [len(line["ms"]["a"]["play"]) for line in lines if "ms" in line] == [8 * 32, 2 * 32]
     (tmp_path / "report.json").write_text(json.dumps(rep))
     head, first, second = pairs.read_text().splitlines()[:3]
     (tmp_path / "cut.jsonl").write_text(f"{head}\n{first}\n{second[: len(second) // 2]}")
@@ -201,7 +247,8 @@ def test_a_stopped_run_resumed_from_a_deal(tmp_path: Path, capsys: pytest.Captur
     assert resumed["deals"] == 4 and resumed["pairs"] == rep["pairs"][6:]
     whole_lines, rest_lines = whole.read_text().splitlines(), rest.read_text().splitlines()
     assert json.loads(rest_lines[0])["arena"]["from_deal"] == 6
-    assert rest_lines[1:] == whole_lines[7:]
+    assert [line for line in rest_lines[1:] if '"index"' in line] == [line for line in whole_lines[7:]
+                                                                    if '"index"' in line]
     joined = tmp_path / "joined.jsonl"
     joined.write_text("\n".join(whole_lines[:7] + rest_lines) + "\n")
     (tmp_path / "report.json").write_text(json.dumps(rep))

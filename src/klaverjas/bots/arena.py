@@ -230,9 +230,40 @@ def _chunk_job(args: tuple[str, str, str, int, list[int], str | None]) -> tuple[
 
 
 def pair_line(r: PairResult) -> dict[str, Any]:
-    """One finished pair as a line of the ``--pairs`` file."""
+    """One finished pair as a line of the ``--pairs`` file (read back by ``pair_from_line``)."""
     return {"index": r.index, "diff": r.diff, "scores": [list(r.scores[0]), list(r.scores[1])],
             "makers": list(r.makers), "nat": list(r.nat), "same_trump": r.same_trump}
+
+
+def pair_from_line(line: dict[str, Any]) -> PairResult:
+    """The pair a ``pair_line`` wrote."""
+    (a1, b1), (a2, b2) = line["scores"]
+    m1, m2 = line["makers"]
+    n1, n2 = line["nat"]
+    return PairResult(int(line["index"]), ((int(a1), int(b1)), (int(a2), int(b2))),
+                      (None if m1 is None else int(m1), None if m2 is None else int(m2)),
+                      (bool(n1), bool(n2)), bool(line["same_trump"]))
+
+
+def timing_line(ta: Timings, tb: Timings) -> dict[str, Any]:
+    """The milliseconds of every decision of a chunk of pairs, per bot and kind, as a line of the ``--pairs``
+    file after the chunk's pairs: the parts of a run written to several files then give the whole run's
+    medians, not only each part's (read back by ``timings_from_line``)."""
+    return {"ms": {side: {k: [round(x, 3) for x in t.ms[k]] for k in KINDS if t.ms[k]}
+                   for side, t in (("a", ta), ("b", tb))}}
+
+
+def timings_from_line(line: dict[str, Any]) -> tuple[Timings, Timings]:
+    """The two bots' decision times a ``timing_line`` wrote."""
+    out = []
+    for side in ("a", "b"):
+        t = Timings()
+        for kind, xs in line["ms"][side].items():
+            if kind not in KINDS:
+                raise ValueError(f"unknown kind of decision {kind!r}")
+            t.ms[kind].extend(float(x) for x in xs)
+        out.append(t)
+    return out[0], out[1]
 
 
 def run_arena(spec_a: str, spec_b: str, rules_text: str, deals: int, seed: int, jobs: int = 1,
@@ -241,8 +272,9 @@ def run_arena(spec_a: str, spec_b: str, rules_text: str, deals: int, seed: int, 
     """``deals`` duplicate pairs (each played twice) and the report as a JSON-ready dict.
 
     ``trump_by``: a bot spec (as for the players) that makes every seat's trump decisions.  ``pairs_out``:
-    a file that gets a first line naming the run, then one line per pair as each chunk of deals ends, so a
-    run stopped before its end keeps what it played (``benchmarks/paired.py`` reads it as a report).
+    a file that gets a first line naming the run, then one line per pair as each chunk of deals ends and one
+    with the chunk's decision times, so a run stopped before its end keeps what it played
+    (``benchmarks/paired.py`` reads it as a report, ``benchmarks/pooled.py`` joins the parts of a run).
     ``first``: the run starts at that deal (a stopped run resumed: deal i is the same in every run of the
     seed, so deals ``first`` to ``deals - 1`` are played and the two parts together make the whole run)."""
     if deals <= 0:
@@ -268,10 +300,13 @@ def run_arena(spec_a: str, spec_b: str, rules_text: str, deals: int, seed: int, 
     results: list[PairResult] = []
     ta, tb = Timings(), Timings()
 
-    def record(rs: list[PairResult]) -> None:
+    def record(rs: list[PairResult], x: Timings, y: Timings) -> None:
         results.extend(rs)
+        ta.extend(x)
+        tb.extend(y)
         if pairs_out is not None:
-            pairs_out.write("".join(json.dumps(pair_line(r)) + "\n" for r in rs))
+            lines = [pair_line(r) for r in rs] + [timing_line(x, y)]
+            pairs_out.write("".join(json.dumps(line) + "\n" for line in lines))
             pairs_out.flush()
 
     if pairs_out is not None:
@@ -287,9 +322,7 @@ def run_arena(spec_a: str, spec_b: str, rules_text: str, deals: int, seed: int, 
             try:
                 for task in tasks:
                     r, x, y = play_pairs(*task[:5], bots=(a, b), trump_bot=decider)
-                    record(r)
-                    ta.extend(x)
-                    tb.extend(y)
+                    record(r, x, y)
                     bar.update(len(r))
             finally:
                 a.close()
@@ -299,9 +332,7 @@ def run_arena(spec_a: str, spec_b: str, rules_text: str, deals: int, seed: int, 
         else:
             with ProcessPoolExecutor(max_workers=jobs) as pool:
                 for r, x, y in pool.map(_chunk_job, tasks):
-                    record(r)
-                    ta.extend(x)
-                    tb.extend(y)
+                    record(r, x, y)
                     bar.update(len(r))
     finally:
         bar.close()
@@ -407,6 +438,9 @@ def format_report(rep: dict[str, Any]) -> str:
         lines.append("  16-deal matches: fewer than 16 deals played")
     for key, name in (("a", a), ("b", b)):
         t = rep["timing"][key]
+        if not t["decisions"]:
+            lines.append(f"  {name}: no decision timed")
+            continue
         card = t.get("play")
         card_text = f", card median {card['median_ms']:.2f} ms (mean {card['mean_ms']:.2f}, max " \
                     f"{card['max_ms']:.1f})" if card else ""
