@@ -59,7 +59,13 @@ def main() -> int:
     print(f"{len(pooled)} deals together ({first['rules']}, trump by {first.get('trump_by')}), "
           f"{first['bots'][0]} over {first['bots'][1]}: {paired.interval(pooled)}")
     if all("pair_lines" in run for _, run in runs):
-        print(arena.format_report(whole_report([run for _, run in runs])))
+        try:
+            whole = whole_report([run for _, run in runs])
+        except (KeyError, TypeError, ValueError) as exc:
+            print(f"pooled.py: a line of the --pairs files is not as the arena writes it ({exc!r})",
+                  file=sys.stderr)
+            return 2
+        print(arena.format_report(whole))
     return 0
 
 

@@ -196,6 +196,12 @@ def test_the_parts_of_a_run_give_the_whole_runs_report(tmp_path: Path, capsys: p
     mean = sum(diff for _, diff in whole["pairs"]) / 20
     assert out[2].startswith(f"20 deals together (rotterdam, trump by basic), basic over random: {mean:+.1f} (95%")
     assert out[3:] == format_report(from_parts).splitlines()
+    # A line the arena did not write is named, not a traceback.
+    broken = tmp_path / "broken.pairs"
+    broken.write_text(files["first"].read_text().replace('"play"', '"lead"', 1))
+    sys.argv = ["pooled.py", str(broken)]
+    assert pooled.main() == 2
+    assert "not as the arena writes it" in capsys.readouterr().err
     # A report (--json), which holds no pair as written, gives the pooled figure alone.
     (tmp_path / "whole.json").write_text(json.dumps(whole))
     sys.argv = ["pooled.py", str(tmp_path / "whole.json")]
