@@ -85,11 +85,9 @@ def whole_report(runs: list[dict[str, Any]]) -> dict[str, Any]:
     rep = arena.report(first["bots"][0], first["bots"][1], first["rules"], seeds[0], results, ta, tb,
                        first.get("trump_by"))
     if len(seeds) > 1:
-        # The matches of each seed's deals alone (the report would mix seeds by deal index).
-        parts = [arena.report(first["bots"][0], first["bots"][1], first["rules"], seed, by_seed[seed],
-                              arena.Timings(), arena.Timings(), first.get("trump_by")) for seed in seeds]
-        played = sum(part["matches16"] for part in parts)
-        won = sum(part["matches16"] * (part["match_share_a"] or 0.0) for part in parts)
+        # The matches of each seed's deals alone, in index order (the report would mix seeds by deal index).
+        counts = [arena.matches16(sorted(by_seed[seed], key=lambda r: r.index)) for seed in seeds]
+        won, played = sum(w for w, _ in counts), sum(n for _, n in counts)
         rep.update(seed=", ".join(str(seed) for seed in seeds), matches16=played,
                    match_share_a=round(won / played, 4) if played else None)
     return rep

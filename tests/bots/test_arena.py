@@ -196,6 +196,14 @@ def test_the_parts_of_a_run_give_the_whole_runs_report(tmp_path: Path, capsys: p
     mean = sum(diff for _, diff in whole["pairs"]) / 20
     assert out[2].startswith(f"20 deals together (rotterdam, trump by basic), basic over random: {mean:+.1f} (95%")
     assert out[3:] == format_report(from_parts).splitlines()
+    # With another seed's run the matches are each run's own, summed (16 deals of seed 4: two more).
+    other = tmp_path / "other.pairs"
+    assert main([*(a if a != "3" else "4" for a in common), "--deals", "16", "--pairs", str(other)]) == 0
+    alone = json.loads(capsys.readouterr().out)
+    both = pooled.whole_report([paired.load(files["whole"]), paired.load(other)])
+    won = whole["match_share_a"] * 2 + alone["match_share_a"] * 2
+    assert both["seed"] == "3, 4" and both["matches16"] == 4 and both["match_share_a"] == round(won / 4, 4)
+    assert both["deals"] == 36 and both["by_makers"]["pairs"] == 36
     # A line the arena did not write is named, not a traceback.
     broken = tmp_path / "broken.pairs"
     broken.write_text(files["first"].read_text().replace('"play"', '"lead"', 1))

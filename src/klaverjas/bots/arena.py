@@ -379,6 +379,20 @@ def by_makers(results: Sequence[PairResult]) -> dict[str, Any]:
     return out
 
 
+def matches16(results: Sequence[PairResult]) -> tuple[float, int]:
+    """A's 16-deal matches won (a tie counts a half) and played: each block of 16 pairs in the given order
+    is two matches, one per seating; the pairs after the last whole block make none."""
+    won, played = 0.0, 0
+    for start in range(0, len(results) - len(results) % 16, 16):
+        block = results[start:start + 16]
+        for side in (0, 1):
+            a = sum(r.scores[side][0] for r in block)
+            b = sum(r.scores[side][1] for r in block)
+            won += 1.0 if a > b else 0.5 if a == b else 0.0
+            played += 1
+    return won, played
+
+
 def report(spec_a: str, spec_b: str, rules_text: str, seed: int, results: list[PairResult],
            ta: Timings, tb: Timings, trump_by: str | None = None) -> dict[str, Any]:
     results.sort(key=lambda r: r.index)
@@ -386,15 +400,7 @@ def report(spec_a: str, spec_b: str, rules_text: str, seed: int, results: list[P
     n = len(diffs)
     mean = statistics.fmean(diffs)
     half = 1.96 * statistics.stdev(diffs) / math.sqrt(n) if n > 1 else math.inf
-    # 16-deal matches: each block of 16 pairs is two matches, one per seating.
-    won = played = 0.0
-    for start in range(0, n - n % 16, 16):
-        block = results[start:start + 16]
-        for side in (0, 1):
-            a = sum(r.scores[side][0] for r in block)
-            b = sum(r.scores[side][1] for r in block)
-            won += 1.0 if a > b else 0.5 if a == b else 0.0
-            played += 1
+    won, played = matches16(results)
     mean_a = statistics.fmean(s[0] for r in results for s in r.scores)
     mean_b = statistics.fmean(s[1] for r in results for s in r.scores)
     return {
@@ -405,7 +411,7 @@ def report(spec_a: str, spec_b: str, rules_text: str, seed: int, results: list[P
         "mean_points": {"a": round(mean_a, 2), "b": round(mean_b, 2)},
         "diff_per_deal": round(mean, 2),
         "ci95": [round(mean - half, 2), round(mean + half, 2)] if n > 1 else None,
-        "matches16": int(played), "match_share_a": round(won / played, 4) if played else None,
+        "matches16": played, "match_share_a": round(won / played, 4) if played else None,
         "timing": {"a": ta.summary(), "b": tb.summary()},
         # Each deal's index and A's points minus B's (the mean of its two games): two runs with the same
         # seed play the same deals, so they can be compared deal by deal (benchmarks/paired.py).
