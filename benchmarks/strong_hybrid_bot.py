@@ -340,9 +340,10 @@ def use_bidding_model(path: Path | None, pass_value: float | None) -> None:
         mdl = parse_model(path.read_text()) if path is not None and values == "dutch" else own(values)
         return mdl if pass_value is None else replace(mdl, threshold=(pass_value,) * len(mdl.threshold))
 
-    # Both the trump decisions and the reading of partner's bids take the model from these two names.
+    # The trump decisions and the reading of the bids take the model from these three names.
     bidding.model = chosen
     strong.__dict__["bidding_model"] = chosen
+    sampling.__dict__["model"] = chosen
 
 
 def main() -> int:

@@ -113,11 +113,15 @@ def bid_likelihoods(view: View, start: Sequence[int], mdl: BiddingModel | None, 
         if mdl is not None and by_model[seat]:
             place = place_of(seat, first, view.step)
             if action.kind == "pass":
-                suits = [view.proposed] if view.rules.offers_suit and view.proposed is not None \
-                    else range(4)
-                over = mdl.threshold[place] - max(mdl.estimate(start[seat], s, place) for s in suits)
+                if view.rules.offers_suit and view.proposed is not None:
+                    over = mdl.pass_value(start[seat], place, view.rules.trump_selection) - mdl.estimate(
+                        start[seat], view.proposed, place)
+                else:
+                    estimates = [mdl.estimate(start[seat], s, place) for s in range(4)]
+                    over = mdl.pass_value(start[seat], place, view.rules.trump_selection, estimates) - max(estimates)
             else:
-                over = mdl.estimate(start[seat], view.trump, place) - mdl.threshold[place] if view.trump >= 0 else 0.0
+                over = mdl.estimate(start[seat], view.trump, place) - mdl.pass_value(
+                    start[seat], place, view.rules.trump_selection) if view.trump >= 0 else 0.0
             modelled[seat] *= 1 / (1 + math.exp(-over / MODEL_BID_SCALE))
         if by_rules[seat]:
             if action.kind == "pass":

@@ -596,7 +596,7 @@ def estimate_options(view: View, model: BiddingModel | None = None) -> list[Opti
         return basic
     rule = {o.action: o.why for o in basic}
     place = place_of(view.seat, view.leader, step_of(view.rules.direction))
-    pass_value = model.threshold[place]
+    pass_value = model.pass_value(view.hand, place, view.rules.trump_selection)
     t = _signed(pass_value)
     # Each way of taking a suit: accept the one on offer, or name one.
     takes = [(a, view.proposed if a == PLAY else a.suit) for a in view.options if a != PASS]
