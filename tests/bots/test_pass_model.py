@@ -18,7 +18,6 @@ from klaverjas.bots.bidding import PASS_FEATURES, PassModel, model, parse_model,
 from klaverjas.core import Deal, Rules, parse_hand
 
 ROOT = Path(__file__).resolve().parents[2]
-ROTTERDAM = Rules.parse("rotterdam")
 HAND = parse_hand("JH 9H AH TH KH AS AC 7D")
 
 
