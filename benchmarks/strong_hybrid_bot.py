@@ -339,7 +339,7 @@ def use_bidding_model(path: Path | None, pass_value: float | None) -> None:
     def chosen(values: str = "dutch") -> BiddingModel:
         mdl = parse_model(path.read_text()) if path is not None and values == "dutch" else own(values)
         return mdl if pass_value is None else replace(mdl, threshold=(pass_value,) * len(mdl.threshold),
-                                                      passing=None)
+                                                      passing=())
 
     # The trump decisions and the reading of the bids take the model from these three names.
     bidding.model = chosen

@@ -22,7 +22,7 @@ playouts and about +12 in the arena (docs/bots.md, "Trump decisions offline").
 
 A policy is ``basic`` (the rules of thumb), ``model`` (the strong player's trump model) or ``model:FILE`` (a
 model that ``tools/fit_bidding.py`` wrote), each model with ``@T0,T1,T2,T3`` for other pass values by place
-(0: the first lead seat), which replace the model's pass model where it has one.
+(0: the first lead seat), which replace the model's pass models where it has them.
 """
 
 from __future__ import annotations
@@ -91,7 +91,7 @@ def policy(spec: str) -> Policy:
             values = ()
         if len(values) != len(mdl.threshold):
             raise ValueError(f"{spec!r}: give {len(mdl.threshold)} pass values after @, one a place")
-        mdl = replace(mdl, threshold=values, passing=None)  # fixed pass values, whatever the hand
+        mdl = replace(mdl, threshold=values, passing=())  # fixed pass values, whatever the hand
     return ModelPolicy(mdl)
 
 

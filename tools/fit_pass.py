@@ -1,21 +1,23 @@
-"""Fit the strong player's pass model: when taking its best suit beats passing, by the hand and its place.
+"""Fit the strong player's pass model: when taking a suit beats passing, by the hand and its place.
 
     .venv/bin/python tools/bidding_data.py --deals 12000 --seed 101 --playouts 200 --out data/t101.jsonl  # ~8 min
     .venv/bin/python tools/bidding_data.py --deals 12000 --seed 102 --playouts 200 --out data/t102.jsonl
     .venv/bin/python tools/fit_pass.py data/t101.jsonl data/t102.jsonl --weight 0.85
+    # the same with --rules amsterdam (a proposed suit) and --rules strict (bidding, the dealer forced)
 
 The trump model (``tools/fit_bidding.py``) estimates what a suit is worth as trump; a pass was worth a fixed 40
 at every place.  But a pass is worth what the others then make of the deal, which depends on the hand: a seat
 that passes with aces and tens defends well, one with nothing does not.  So, on the deals of
-``tools/bidding_data.py --playouts`` (free trump selection, as in Rotterdam), at every seat facing a free choice
-with every seat before it passing under the model's own decisions, the row's target is the seat's team's result
-when it takes the model's best suit less its result when it passes and the others decide by the model, each
+``tools/bidding_data.py --playouts`` (one way of choosing trump: Rotterdam's free one, Amsterdam's proposed
+suit, the bidding of ``strict``), at every seat that may pass with every seat before it passing under the
+model's own decisions, the row's target is the seat's team's result when it takes a suit (the one on offer, or
+the model's best) less its result when it passes and the others decide by the model, each
 valued as ``--weight`` of the greedy playouts' result and the rest of the double-dummy one
 (``benchmarks/trump_duel.py``'s two ways).  A ridge least-squares fit per place over
 :data:`klaverjas.bots.bidding.PASS_FEATURES` is written into the model (``--model``, default the player's own)
-as its ``pass`` part (replacing one it had: the rows always follow the estimate and the thresholds), in ``--out``
-(default: the player's model file); the player then takes its best suit when the fitted advantage is positive and
-reads the other seats' bids the same way.
+as the ``pass`` part for that selection (replacing one it had: the rows always follow the estimate and the
+thresholds; a place that never may pass gets none), in ``--out`` (default: the player's model file); the player
+then takes the suit when the fitted advantage is positive and reads the other seats' bids the same way.
 """
 
 from __future__ import annotations
@@ -64,13 +66,14 @@ def team_result(d: Record, rules: Rules, trump: int, makers: int, seat: int, wei
 
 
 def rows(deals: list[Record], mdl: BiddingModel, weight: float) -> list[tuple[list[list[float]], list[float]]]:
-    """Per place, the features and targets (taking the best suit less passing) of every free choice the model's
-    own selection reaches with every seat before it passing."""
+    """Per place, the features and targets (taking a suit less passing) of every choice to pass the model's own
+    selection reaches with every seat before it passing."""
     base = ModelPolicy(mdl)
     out: list[tuple[list[list[float]], list[float]]] = [([], []) for _ in range(4)]
     for d in deals:
         rules = Rules.parse(d["rules"])
-        deal = Deal(rules, (d["leader"] - d["step"]) % 4, d["hands"])
+        offered = d.get("proposed") if rules.offers_suit else None
+        deal = Deal(rules, (d["leader"] - d["step"]) % 4, d["hands"], offered)
         while not deal.selection.done:
             seat = deal.selection.to_move
             assert seat is not None
@@ -79,11 +82,11 @@ def rows(deals: list[Record], mdl: BiddingModel, weight: float) -> list[tuple[li
                 place = place_of(seat, d["leader"], d["step"])
                 hand = d["hands"][seat]
                 estimates = [mdl.estimate(hand, s, place) for s in range(4)]
-                best = max(range(4), key=lambda s: estimates[s])
-                take = team_result(d, rules, best, seat % 2, seat, weight)
+                suit = max(range(4), key=lambda s: estimates[s]) if offered is None else offered
+                take = team_result(d, rules, suit, seat % 2, seat, weight)
                 deciders = [PassFirst(base, s) if s == seat else base for s in range(4)]
                 passed = team_result(d, rules, *contract(d, rules, deciders), seat, weight)  # type: ignore[arg-type]
-                out[place][0].append(pass_features(hand, estimates))
+                out[place][0].append(pass_features(hand, estimates, offered))
                 out[place][1].append(take - passed)
             action = base.trump(view)
             deal.choose_trump(action)
@@ -94,7 +97,7 @@ def rows(deals: list[Record], mdl: BiddingModel, weight: float) -> list[tuple[li
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("data", type=Path, nargs="+", help="files of tools/bidding_data.py --playouts N, free selection")
+    ap.add_argument("data", type=Path, nargs="+", help="files of tools/bidding_data.py --playouts N, one selection")
     ap.add_argument("--weight", type=float, default=0.85, help="the playouts' share of the valuation (0 to 1)")
     ap.add_argument("--ridge", type=float, default=1.0)
     ap.add_argument("--model", type=Path, default=ROOT / "src/klaverjas/bots/bidding_model.json")
@@ -104,27 +107,39 @@ def main() -> int:
         ap.error("--weight must be between 0 and 1")
     try:
         text = args.model.read_text()
-        mdl = replace(parse_model(text), passing=None)  # the choices of the estimate and the thresholds
         deals = read_deals(args.data)
+        selections = {Rules.parse(d["rules"]).trump_selection for d in deals}
+        if len(selections) > 1:
+            raise ValueError(f"the deals choose trump in several ways ({', '.join(sorted(selections))}): "
+                             "fit one at a time")
+        selection = selections.pop()
+        # The choices of the estimate and the thresholds, whatever a pass model for this selection said.
+        mdl = parse_model(text)
+        mdl = replace(mdl, passing=tuple(p for p in mdl.passing if p.selection != selection))
     except (OSError, ValueError) as exc:
         ap.error(str(exc))
-    if any(Rules.parse(d["rules"]).trump_selection != "free" for d in deals):
-        ap.error("the pass model is fitted on deals of free trump selection (tools/bidding_data.py --rules rotterdam)")
     if args.weight and not all("playouts_ns" in d for d in deals):
         ap.error("--weight above 0 needs the playouts' results (tools/bidding_data.py --playouts N)")
-    coef = []
+    coef: list[list[float] | None] = []
     for place, (x, y) in enumerate(rows(deals, mdl, args.weight)):
+        if not y:
+            print(f"place {place}: never may pass in the {selection} selection")
+            coef.append(None)
+            continue
         if len(y) < len(PASS_FEATURES):
             ap.error(f"too few choices at place {place} to fit ({len(y)}): give more deals")
         xa, ya = np.array(x), np.array(y)
         c = np.linalg.solve(xa.T @ xa + args.ridge * np.eye(xa.shape[1]), xa.T @ ya)
-        took = float((xa[:, PASS_FEATURES.index("best")] * 100 > mdl.threshold[place]).mean())
-        print(f"place {place}: {len(ya)} choices, taking the best suit worth {ya.mean():+.1f} over passing; "
+        took = float((xa[:, PASS_FEATURES.index("take")] * 100 > mdl.threshold[place]).mean())
+        print(f"place {place}: {len(ya)} choices, taking the suit worth {ya.mean():+.1f} over passing; "
               f"taken by the pass value {took:.0%}, by the fit {float((xa @ c > 0).mean()):.0%}")
         coef.append([round(float(v), 3) for v in c])
+    if all(c is None for c in coef):
+        ap.error(f"nobody may pass in the {selection} selection: there is no pass to fit")
     data = json.loads(text)
-    data["pass"] = {"selection": "free", "features": list(PASS_FEATURES), "coef": coef, "deals": len(deals),
-                    "weight": args.weight}
+    part = {"selection": selection, "features": list(PASS_FEATURES), "coef": coef, "deals": len(deals),
+            "weight": args.weight}
+    data["pass"] = [p for p in data.get("pass", []) if p["selection"] != selection] + [part]
     args.out.write_text(json.dumps(data, indent=1) + "\n")
     print(f"wrote {args.out}")
     return 0

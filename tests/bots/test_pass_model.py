@@ -1,5 +1,5 @@
 """The pass model: what a pass is worth to a hand (klaverjas.bots.bidding), and tools/fit_pass.py, which fits it on
-the free selection played out seat by seat here."""
+each way of choosing trump played out seat by seat here (free, a proposed suit, bidding with the dealer forced)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ import pytest
 
 from klaverjas.bots.bidding import PASS_FEATURES, PassModel, model, parse_model, pass_features
 from klaverjas.core import Deal, Rules, parse_hand
+from klaverjas.core.seats import step_of
 
 ROOT = Path(__file__).resolve().parents[2]
 HAND = parse_hand("JH 9H AH TH KH AS AC 7D")
@@ -33,9 +34,11 @@ def records(n: int, seed: int, rules: str = "rotterdam") -> list[dict[str, objec
     """Deals in tools/bidding_data.py's form with made-up results (the fitter reads them, it does not check them)."""
     rng = random.Random(seed)
     out: list[dict[str, object]] = []
+    parsed = Rules.parse(rules)
     for _ in range(n):
-        deal = Deal.new(Rules.parse(rules), rng.randrange(4), seed=rng.randrange(1 << 30))
-        d: dict[str, object] = {"rules": rules, "hands": list(deal.hands), "leader": deal.leader, "step": 1,
+        deal = Deal.new(parsed, rng.randrange(4), seed=rng.randrange(1 << 30))
+        d: dict[str, object] = {"rules": rules, "hands": list(deal.hands), "leader": deal.leader,
+                                "step": step_of(parsed.direction),
                                 "points_ns": [rng.randrange(-150, 151, 2) for _ in range(4)],
                                 "playouts_ns": [[rng.uniform(-200, 200), rng.uniform(-200, 200)] for _ in range(4)]}
         if deal.selection.proposed is not None:
@@ -49,31 +52,52 @@ def test_the_pass_features_count_the_hand_by_rank_and_shape() -> None:
     # hearts five long, no void.
     assert PASS_FEATURES[4:12] == ("sevens", "eights", "nines", "tens", "jacks", "queens", "kings", "aces")
     assert pass_features(HAND, [30.0, 120.0, -50.0, 10.0]) == [1.0, 1.2, 0.3, 0.1, 1, 0, 1, 1, 1, 0, 1, 3, 0, 5]
+    # A suit on offer is the one taking means; the two best of the others follow it.
+    assert pass_features(HAND, [30.0, 120.0, -50.0, 10.0], offered=2)[:4] == [1.0, -0.5, 1.2, 0.3]
     assert pass_features(parse_hand("7H 8H 9H TH JH QH KH AH"), [0.0] * 4)[-2:] == [3.0, 8.0]
 
 
-def test_a_pass_is_worth_the_threshold_unless_a_pass_model_was_fitted_for_the_selection() -> None:
-    plain = replace(model(), passing=None)
+def test_a_pass_is_worth_the_threshold_unless_a_pass_model_was_fitted_for_the_selection_and_place() -> None:
+    plain = replace(model(), passing=())
     coef = tuple(tuple(float(i + place) / 10 for i in range(len(PASS_FEATURES))) for place in range(4))
-    fitted = replace(plain, passing=PassModel("free", coef))
+    bid = (coef[0], coef[1], coef[2], None)  # the dealer never may pass in the bidding
+    fitted = replace(plain, passing=(PassModel("free", coef), PassModel("bid", bid)))
     for place in range(4):
         assert plain.pass_value(HAND, place, "free") == plain.threshold[place]
-        assert fitted.pass_value(HAND, place, "proposed") == plain.threshold[place]
+        assert fitted.pass_value(HAND, place, "proposed", offered=1) == plain.threshold[place]
         estimates = [plain.estimate(HAND, s, place) for s in range(4)]
         advantage = sum(c * x for c, x in zip(coef[place], pass_features(HAND, estimates), strict=True))
         assert fitted.pass_value(HAND, place, "free") == pytest.approx(max(estimates) - advantage)
+        on_offer = sum(c * x for c, x in zip(coef[place], pass_features(HAND, estimates, 3), strict=True))
+        assert fitted.pass_value(HAND, place, "free", offered=3) == pytest.approx(estimates[3] - on_offer)
+        expected = plain.threshold[place] if place == 3 else max(estimates) - advantage
+        assert fitted.pass_value(HAND, place, "bid") == pytest.approx(expected)
+    with pytest.raises(ValueError, match="never may pass"):
+        fitted.passing[1].advantage(HAND, 3, [0.0] * 4)
 
 
-def test_a_model_file_with_a_pass_part_is_read_and_other_features_are_refused() -> None:
+def test_a_model_file_with_pass_parts_is_read_and_other_features_or_forms_are_refused() -> None:
     text = (ROOT / "src/klaverjas/bots/bidding_model.json").read_text()
     data = json.loads(text)
-    coef = [[0.5] * len(PASS_FEATURES) for _ in range(4)]
-    data["pass"] = {"selection": "free", "features": list(PASS_FEATURES), "coef": coef}
+    coef: list[list[float] | None] = [[0.5] * len(PASS_FEATURES) for _ in range(4)]
+    data["pass"] = [{"selection": "free", "features": list(PASS_FEATURES), "coef": coef},
+                    {"selection": "bid", "features": list(PASS_FEATURES), "coef": [*coef[:3], None]}]
     read = parse_model(json.dumps(data))
-    assert read.passing == PassModel("free", tuple(tuple(c) for c in coef))
-    data["pass"]["features"] = ["bias", "best"]
+    row = tuple([0.5] * len(PASS_FEATURES))
+    assert read.passing == (PassModel("free", (row,) * 4), PassModel("bid", (row, row, row, None)))
+    data["pass"][1]["features"] = ["bias", "best"]
     with pytest.raises(ValueError, match="pass model was fitted for other features"):
         parse_model(json.dumps(data))
+    data["pass"] = data["pass"][0]  # one selection's part on its own, the form before there were several
+    with pytest.raises(ValueError, match="older form"):
+        parse_model(json.dumps(data))
+
+
+def test_the_released_model_has_a_pass_model_for_each_selection_with_choices() -> None:
+    fitted = {p.selection: p for p in model().passing}
+    assert set(fitted) == {"free", "proposed", "bid"}
+    assert all(c is not None for c in fitted["free"].coef) and all(c is not None for c in fitted["proposed"].coef)
+    assert fitted["bid"].coef[3] is None and all(c is not None for c in fitted["bid"].coef[:3])
 
 
 def team_result(d: dict[str, object], trump: int, makers: int, seat: int, weight: float) -> float:
@@ -85,43 +109,61 @@ def team_result(d: dict[str, object], trump: int, makers: int, seat: int, weight
     return ns if seat % 2 == 0 else -ns
 
 
-def test_the_fitted_targets_are_taking_less_passing_in_the_free_selection_played_here() -> None:
-    # Seat by seat from the first lead seat each takes its best suit when the estimate beats its place's threshold;
-    # after four passes the first lead seat names its best suit.  A row: every seat before passed, and the seat's
-    # team's result when it takes less the result when it passes and the others go on deciding so.
-    deals = records(30, 1)
-    mdl = replace(model(), passing=None)
+@pytest.mark.parametrize(("rules", "selection"), [("rotterdam", "free"), ("amsterdam", "proposed"),
+                                                   ("strict", "bid")])
+def test_the_fitted_targets_are_taking_less_passing_in_each_selection_played_here(rules: str, selection: str) -> None:
+    # Seat by seat in the direction of play from the first lead seat each takes a suit when its estimate beats
+    # its place's threshold: its best suit, or in the proposed selection the suit on offer.  When every seat
+    # that may pass has passed, one must name a suit: in the free selection the first lead seat its best, in the
+    # proposed one the first lead seat its best of the other three, in the bidding the dealer (the fourth place)
+    # its best.  A row: every seat before passed, and the seat's team's result when it takes less the result
+    # when it passes and the others go on deciding so.
+    assert Rules.parse(rules).trump_selection == selection
+    deals = records(40, 1, rules)
+    mdl = replace(model(), passing=())
     weight = 0.25
+    free_places = 3 if selection == "bid" else 4
 
-    def best(hand: int, place: int) -> tuple[int, float]:
-        est = [mdl.estimate(hand, s, place) for s in range(4)]
-        return max(range(4), key=lambda s: est[s]), max(est)
+    def estimates(hand: int, place: int) -> list[float]:
+        return [mdl.estimate(hand, s, place) for s in range(4)]
 
     expected: list[list[float]] = [[], [], [], []]
     for d in deals:
-        hands, leader = d["hands"], d["leader"]
-        assert isinstance(hands, list) and isinstance(leader, int)
+        hands, leader, step, offered = d["hands"], d["leader"], d["step"], d.get("proposed")
+        assert isinstance(hands, list) and isinstance(leader, int) and isinstance(step, int)
+        seats = [(leader + step * place) % 4 for place in range(4)]
 
-        def contract(passer: int | None, hands: list[int] = hands, leader: int = leader) -> tuple[int, int]:
-            for place in range(4):
-                seat = (leader + place) % 4
-                suit, value = best(hands[seat], place)
-                if seat != passer and value > mdl.threshold[place]:
-                    return suit, seat % 2
-            return best(hands[leader], 0)[0], leader % 2
+        def choice(place: int, hands: list[int] = hands, seats: list[int] = seats,
+                   offered: object = offered) -> tuple[int, float]:
+            est = estimates(hands[seats[place]], place)
+            suit = offered if isinstance(offered, int) else max(range(4), key=lambda s: est[s])
+            return suit, est[suit]
 
-        for place in range(4):
-            seat = (leader + place) % 4
-            suit, _ = best(hands[seat], place)
+        def forced(hands: list[int] = hands, seats: list[int] = seats, offered: object = offered) -> tuple[int, int]:
+            place = 3 if selection == "bid" else 0
+            est = estimates(hands[seats[place]], place)
+            return max((s for s in range(4) if s != offered), key=lambda s: est[s]), seats[place] % 2
+
+        def contract(passer: int, seats: list[int] = seats) -> tuple[int, int]:
+            for place in range(free_places):
+                suit, value = choice(place)
+                if seats[place] != passer and value > mdl.threshold[place]:
+                    return suit, seats[place] % 2
+            return forced()
+
+        for place in range(free_places):
+            seat = seats[place]
+            suit, value = choice(place)
             take = team_result(d, suit, seat % 2, seat, weight)
             expected[place].append(take - team_result(d, *contract(seat), seat, weight))
-            if best(hands[seat], place)[1] > mdl.threshold[place]:
+            if value > mdl.threshold[place]:
                 break  # this seat takes: the seats after it face no choice
     got = fitter().rows(deals, mdl, weight)
     for place in range(4):
         assert got[place][1] == pytest.approx(expected[place])
         assert len(got[place][0]) == len(expected[place])
-    assert len(expected[3]) > 0
+    assert len(expected[free_places - 1]) > 0
+    assert (len(expected[3]) > 0) == (selection != "bid")
 
 
 def test_the_fitter_writes_the_pass_part_and_refuses_what_it_cannot_fit(tmp_path: Path) -> None:
@@ -133,18 +175,37 @@ def test_the_fitter_writes_the_pass_part_and_refuses_what_it_cannot_fit(tmp_path
                          check=False)
     assert run.returncode == 0, run.stderr
     written = json.loads(out.read_text())
-    assert written["pass"]["features"] == list(PASS_FEATURES) and written["pass"]["selection"] == "free"
-    assert len(written["pass"]["coef"]) == 4 and all(len(c) == len(PASS_FEATURES) for c in written["pass"]["coef"])
-    assert written["coef"] == json.loads((ROOT / "src/klaverjas/bots/bidding_model.json").read_text())["coef"]
-    assert parse_model(out.read_text()).passing is not None
+    released = json.loads((ROOT / "src/klaverjas/bots/bidding_model.json").read_text())
+    # The free part is replaced; the parts of the other selections are kept as they were.
+    assert [p["selection"] for p in written["pass"]] == [*(p["selection"] for p in released["pass"]
+                                                          if p["selection"] != "free"), "free"]
+    free = written["pass"][-1]
+    assert free["features"] == list(PASS_FEATURES) and free["deals"] == 300
+    assert len(free["coef"]) == 4 and all(len(c) == len(PASS_FEATURES) for c in free["coef"])
+    assert free["coef"] != next(p for p in released["pass"] if p["selection"] == "free")["coef"]
+    assert written["coef"] == released["coef"]
+    assert [p for p in written["pass"] if p["selection"] != "free"] == [p for p in released["pass"]
+                                                                       if p["selection"] != "free"]
+    assert len(parse_model(out.read_text()).passing) == len(released["pass"])
+    # The bidding: the dealer never may pass, so the fourth place gets no part.
+    strict = tmp_path / "s.jsonl"
+    strict.write_text("".join(json.dumps(d) + "\n" for d in records(300, 5, "strict")))
+    run = subprocess.run([*tool, str(strict), "--weight", "0.5", "--out", str(out)], capture_output=True,
+                         text=True, check=False)
+    assert run.returncode == 0, run.stderr
+    bid = next(p for p in json.loads(out.read_text())["pass"] if p["selection"] == "bid")
+    assert bid["coef"][3] is None and all(len(c) == len(PASS_FEATURES) for c in bid["coef"][:3])
     no_playouts = tmp_path / "dd.jsonl"
     no_playouts.write_text("".join(json.dumps({k: v for k, v in d.items() if k != "playouts_ns"}) + "\n"
                                    for d in records(3, 3)))
-    amsterdam = tmp_path / "a.jsonl"
-    amsterdam.write_text("".join(json.dumps(d) + "\n" for d in records(3, 4, "amsterdam")))
+    mixed = tmp_path / "a.jsonl"
+    mixed.write_text("".join(json.dumps(d) + "\n" for d in records(3, 4, "amsterdam") + records(3, 4)))
+    utrecht = tmp_path / "u.jsonl"
+    utrecht.write_text("".join(json.dumps(d) + "\n" for d in records(30, 6, "amsterdam(trump_selection=utrecht)")))
     for args, says in [([str(data), "--weight", "2"], "--weight must be between 0 and 1"),
                        ([str(no_playouts)], "needs the playouts' results"),
-                       ([str(amsterdam)], "free trump selection"),
+                       ([str(mixed)], "choose trump in several ways"),
+                       ([str(utrecht), "--weight", "0"], "nobody may pass"),
                        ([str(tmp_path / "missing.jsonl")], "cannot read"),
                        ([str(no_playouts), "--weight", "0"], "too few choices")]:
         run = subprocess.run([*tool, *args, "--out", str(tmp_path / "x.json")], capture_output=True, text=True,

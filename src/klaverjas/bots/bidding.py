@@ -7,9 +7,10 @@ at the table.  The coefficients live in ``bidding_model.json`` beside this file;
 are computed here, so the fitter and the player share them.  The rules of thumb of the
 ``basic`` level stay the explanation's anchor; the estimate is the figure.
 
-A suit is taken when its estimate beats what a pass is worth: a fixed value per place, or, for the selection a
-pass model was fitted for (``tools/fit_pass.py``: Rotterdam's free selection), the best estimate less the
-fitted advantage of taking it, which follows the hand (aces and tens defend, and the seats after it decide too).
+A suit is taken when its estimate beats what a pass is worth: a fixed value per place, or, for each selection a
+pass model was fitted for (``tools/fit_pass.py``: Rotterdam's free one, Amsterdam's proposed suit, the bidding of
+``strict``), the estimate of the suit it would take (the best one, or the one on offer) less the fitted advantage
+of taking it, which follows the hand (aces and tens defend, and the seats after it decide too).
 """
 
 from __future__ import annotations
@@ -113,32 +114,37 @@ class Network:
 
 
 PASS_FEATURES = (
-    "bias", "best", "second", "third",
+    "bias", "take", "other1", "other2",
     "sevens", "eights", "nines", "tens", "jacks", "queens", "kings", "aces",
     "voids", "longest",
 )
 
 
-def pass_features(hand: int, estimates: list[float]) -> list[float]:
-    """The pass model's inputs: the three best suits' estimates (in hundreds, best first), the hand's
-    cards of each rank and its shape."""
-    best = sorted(estimates, reverse=True)
+def pass_features(hand: int, estimates: list[float], offered: int | None = None) -> list[float]:
+    """The pass model's inputs: the estimate of the suit taking means (``offered``, the suit on offer, or the
+    best) and the two best of the others (in hundreds, best first), the hand's cards of each rank and its shape."""
+    take = max(range(4), key=lambda s: estimates[s]) if offered is None else offered
+    others = sorted((estimates[s] for s in range(4) if s != take), reverse=True)
     lengths = [((hand >> (8 * s)) & 0xFF).bit_count() for s in range(4)]
     ranks = [float(sum(hand >> (8 * s + r) & 1 for s in range(4))) for r in range(8)]
-    return [1.0, best[0] / 100, best[1] / 100, best[2] / 100, *ranks, float(lengths.count(0)), float(max(lengths))]
+    return [1.0, estimates[take] / 100, others[0] / 100, others[1] / 100, *ranks, float(lengths.count(0)),
+            float(max(lengths))]
 
 
 @dataclass(frozen=True)
 class PassModel:
-    """Whether taking the best suit beats passing, by place: fitted (``tools/fit_pass.py``) on what the
-    deal comes to when the seat passes and the others decide by the model, for one way of choosing trump."""
+    """Whether taking a suit beats passing, by place: fitted (``tools/fit_pass.py``) on what the deal comes to
+    when the seat passes and the others decide by the model, for one way of choosing trump."""
 
     selection: str  # the rules' trump selection it was fitted for
-    coef: tuple[tuple[float, ...], ...]  # per place, over PASS_FEATURES
+    coef: tuple[tuple[float, ...] | None, ...]  # per place, over PASS_FEATURES (None: that place never may pass)
 
-    def advantage(self, hand: int, place: int, estimates: list[float]) -> float:
-        """The expected gain of taking the best suit over passing."""
-        return sum(c * x for c, x in zip(self.coef[place], pass_features(hand, estimates), strict=True))
+    def advantage(self, hand: int, place: int, estimates: list[float], offered: int | None = None) -> float:
+        """The expected gain of taking the suit (``offered``, or the best) over passing."""
+        coef = self.coef[place]
+        if coef is None:
+            raise ValueError(f"the {self.selection} pass model has nothing for place {place}, which never may pass")
+        return sum(c * x for c, x in zip(coef, pass_features(hand, estimates, offered), strict=True))
 
 
 @dataclass(frozen=True)
@@ -151,7 +157,7 @@ class BiddingModel:
     rmse: float
     network: Network | None = None  # when given, the estimate is the network's (coef is then unused)
     pick: tuple[int, ...] | None = None  # the positions in FEATURES of coef's features (None: all, in order)
-    passing: PassModel | None = None  # a pass value by hand (None: the place's threshold)
+    passing: tuple[PassModel, ...] = ()  # a pass value by hand, per trump selection (others: the place's threshold)
 
     def estimate(self, hand: int, suit: int, place: int) -> float:
         """Expected makers' result (makers' score minus defenders', nat included) with this trump."""
@@ -162,15 +168,18 @@ class BiddingModel:
             f = [f[i] for i in self.pick]
         return sum(c * x for c, x in zip(self.coef, f, strict=True))
 
-    def pass_value(self, hand: int, place: int, selection: str, estimates: list[float] | None = None) -> float:
-        """What a pass is worth to this hand: the place's threshold, or where a pass model was fitted for
-        this trump selection, the best suit's estimate less the advantage of taking it (``estimates``: the
-        four suits', when the caller has them)."""
-        if self.passing is None or self.passing.selection != selection:
+    def pass_value(self, hand: int, place: int, selection: str, estimates: list[float] | None = None,
+                   offered: int | None = None) -> float:
+        """What a pass is worth to this hand: the place's threshold, or where a pass model was fitted for this
+        trump selection and place, the estimate of the suit taking means (``offered``, the suit on offer, or
+        the best) less the advantage of taking it (``estimates``: the four suits', when the caller has them)."""
+        fitted = next((p for p in self.passing if p.selection == selection and p.coef[place] is not None), None)
+        if fitted is None:
             return self.threshold[place]
         if estimates is None:
             estimates = [self.estimate(hand, s, place) for s in range(4)]
-        return max(estimates) - self.passing.advantage(hand, place, estimates)
+        take = max(estimates) if offered is None else estimates[offered]
+        return take - fitted.advantage(hand, place, estimates, offered)
 
 
 def parse_model(text: str) -> BiddingModel:
@@ -183,13 +192,15 @@ def parse_model(text: str) -> BiddingModel:
     pick = None if names == FEATURES else tuple(FEATURES.index(n) for n in names)
     network = None if net is None else Network(tuple(tuple(r) for r in net["w1"]), tuple(net["b1"]),
                                                  tuple(net["out"]), float(net["b0"]))
-    passing = None
-    if "pass" in data:
-        if tuple(data["pass"]["features"]) != PASS_FEATURES:
+    passing = []
+    if not isinstance(data.get("pass", []), list):
+        raise ValueError("the pass model is in an older form: run tools/fit_pass.py")
+    for part in data.get("pass", []):
+        if tuple(part["features"]) != PASS_FEATURES:
             raise ValueError("the pass model was fitted for other features: run tools/fit_pass.py")
-        passing = PassModel(data["pass"]["selection"], tuple(tuple(c) for c in data["pass"]["coef"]))
+        passing.append(PassModel(part["selection"], tuple(None if c is None else tuple(c) for c in part["coef"])))
     return BiddingModel(data["rules"], data["values"], tuple(data["coef"]), tuple(data["threshold"]),
-                        data["deals"], data["rmse"], network, pick, passing)
+                        data["deals"], data["rmse"], network, pick, tuple(passing))
 
 
 # One model per card values: Dutch (bidding_model.json) and South African (bidding_model_sa.json).

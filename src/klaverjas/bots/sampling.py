@@ -113,15 +113,18 @@ def bid_likelihoods(view: View, start: Sequence[int], mdl: BiddingModel | None, 
         if mdl is not None and by_model[seat]:
             place = place_of(seat, first, view.step)
             if action.kind == "pass":
-                if view.rules.offers_suit and view.proposed is not None:
-                    over = mdl.pass_value(start[seat], place, view.rules.trump_selection) - mdl.estimate(
-                        start[seat], view.proposed, place)
-                else:
-                    estimates = [mdl.estimate(start[seat], s, place) for s in range(4)]
-                    over = mdl.pass_value(start[seat], place, view.rules.trump_selection, estimates) - max(estimates)
+                offered = view.proposed if view.rules.offers_suit else None
+                estimates = [mdl.estimate(start[seat], s, place) for s in range(4)]
+                take = max(estimates) if offered is None else estimates[offered]
+                over = mdl.pass_value(start[seat], place, view.rules.trump_selection, estimates, offered) - take
+            elif view.trump >= 0:
+                # The bid took the suit on offer ("play") or named one; either is read against that suit.
+                estimates = [mdl.estimate(start[seat], s, place) for s in range(4)]
+                offered = view.trump if action.kind == "play" else None
+                over = estimates[view.trump] - mdl.pass_value(start[seat], place, view.rules.trump_selection,
+                                                              estimates, offered)
             else:
-                over = mdl.estimate(start[seat], view.trump, place) - mdl.pass_value(
-                    start[seat], place, view.rules.trump_selection) if view.trump >= 0 else 0.0
+                over = 0.0
             modelled[seat] *= 1 / (1 + math.exp(-over / MODEL_BID_SCALE))
         if by_rules[seat]:
             if action.kind == "pass":

@@ -596,11 +596,13 @@ def estimate_options(view: View, model: BiddingModel | None = None) -> list[Opti
         return basic
     rule = {o.action: o.why for o in basic}
     place = place_of(view.seat, view.leader, step_of(view.rules.direction))
-    pass_value = model.pass_value(view.hand, place, view.rules.trump_selection)
-    t = _signed(pass_value)
     # Each way of taking a suit: accept the one on offer, or name one.
     takes = [(a, view.proposed if a == PLAY else a.suit) for a in view.options if a != PASS]
-    estimates = {a: model.estimate(view.hand, suit, place) for a, suit in takes if suit is not None}
+    suits = [model.estimate(view.hand, suit, place) for suit in range(4)]
+    estimates = {a: suits[suit] for a, suit in takes if suit is not None}
+    pass_value = model.pass_value(view.hand, place, view.rules.trump_selection, suits,
+                                  view.proposed if PLAY in view.options else None)
+    t = _signed(pass_value)
     out: list[Option] = []
     for action, suit in takes:
         assert suit is not None
