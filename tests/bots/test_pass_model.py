@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import math
 import random
 import subprocess
 import sys
@@ -15,11 +16,17 @@ from types import ModuleType
 import pytest
 
 from klaverjas.bots.bidding import PASS_FEATURES, PassModel, model, parse_model, pass_features
-from klaverjas.core import Deal, Rules, parse_hand
+from klaverjas.bots.sampling import MODEL_BID_SCALE, bid_likelihoods
+from klaverjas.bots.view import View
+from klaverjas.core import Deal, Rules, TrumpAction, parse_hand
 from klaverjas.core.seats import step_of
 
 ROOT = Path(__file__).resolve().parents[2]
 HAND = parse_hand("JH 9H AH TH KH AS AC 7D")
+
+
+def hands_of_deal(deal: Deal) -> tuple[int, int, int, int]:
+    return deal.hands[0], deal.hands[1], deal.hands[2], deal.hands[3]
 
 
 def fitter() -> ModuleType:
@@ -211,3 +218,39 @@ def test_the_fitter_writes_the_pass_part_and_refuses_what_it_cannot_fit(tmp_path
         run = subprocess.run([*tool, *args, "--out", str(tmp_path / "x.json")], capture_output=True, text=True,
                              check=False)
         assert run.returncode == 2 and says in run.stderr and "Traceback" not in run.stderr, (args, run.stderr)
+
+
+@pytest.mark.parametrize("rules", ["amsterdam", "strict"])
+def test_the_bids_are_read_by_the_pass_model_of_their_selection(rules: str) -> None:
+    # The first two seats pass and the third takes a suit (Amsterdam: plays the suit on offer; strict: names its
+    # best).  Read by the released model, a pass is as likely as the logistic curve of what passing is worth over
+    # taking, -advantage; taking as likely as that of +advantage, where the advantage is the fitted one of the
+    # selection's pass model for that seat's hand and place; the dealer's own view counts nobody's bids twice.
+    parsed = Rules.parse(rules)
+    mdl = model()
+    coef = next(p for p in mdl.passing if p.selection == parsed.trump_selection).coef
+    deal = Deal.new(parsed, 0, seed=11)
+    offered = deal.selection.proposed if parsed.offers_suit else None
+    step = step_of(parsed.direction)
+    seats = [(deal.leader + step * place) % 4 for place in range(4)]
+    hands = hands_of_deal(deal)
+    estimates = [[mdl.estimate(hands[seats[place]], s, place) for s in range(4)] for place in range(4)]
+    taken = offered if offered is not None else max(range(4), key=lambda s: estimates[2][s])
+    deal.choose_trump(TrumpAction("pass"))
+    deal.choose_trump(TrumpAction("pass"))
+    deal.choose_trump(TrumpAction("play") if offered is not None else TrumpAction("choose", taken))
+    view = View.of(deal, 0)
+    assert deal.makers == seats[2] % 2 and deal.trump == taken and seats[3] == 0
+
+    def advantage(place: int) -> float:
+        row = coef[place]
+        assert row is not None
+        return sum(c * x for c, x in zip(row, pass_features(hands[seats[place]], estimates[place], offered),
+                                         strict=True))
+
+    _, _, modelled = bid_likelihoods(view, hands, mdl, [False] * 4, [True] * 4)
+    logistic = [1 / (1 + math.exp(-x / MODEL_BID_SCALE)) for x in (-advantage(0), -advantage(1), advantage(2))]
+    assert modelled[seats[0]] == pytest.approx(logistic[0])
+    assert modelled[seats[1]] == pytest.approx(logistic[1])
+    assert modelled[seats[2]] == pytest.approx(logistic[2])
+    assert modelled[0] == 1.0

@@ -112,14 +112,13 @@ def bid_likelihoods(view: View, start: Sequence[int], mdl: BiddingModel | None, 
             continue
         if mdl is not None and by_model[seat]:
             place = place_of(seat, first, view.step)
+            estimates = [mdl.estimate(start[seat], s, place) for s in range(4)]
             if action.kind == "pass":
                 offered = view.proposed if view.rules.offers_suit else None
-                estimates = [mdl.estimate(start[seat], s, place) for s in range(4)]
                 take = max(estimates) if offered is None else estimates[offered]
                 over = mdl.pass_value(start[seat], place, view.rules.trump_selection, estimates, offered) - take
             elif view.trump >= 0:
                 # The bid took the suit on offer ("play") or named one; either is read against that suit.
-                estimates = [mdl.estimate(start[seat], s, place) for s in range(4)]
                 offered = view.trump if action.kind == "play" else None
                 over = estimates[view.trump] - mdl.pass_value(start[seat], place, view.rules.trump_selection,
                                                               estimates, offered)
