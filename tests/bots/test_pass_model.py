@@ -17,6 +17,7 @@ import pytest
 
 from klaverjas.bots.bidding import PASS_FEATURES, PassModel, model, parse_model, pass_features
 from klaverjas.bots.sampling import MODEL_BID_SCALE, bid_likelihoods
+from klaverjas.bots.strong import estimate_options
 from klaverjas.bots.view import View
 from klaverjas.core import Deal, Rules, TrumpAction, parse_hand
 from klaverjas.core.seats import step_of
@@ -254,3 +255,38 @@ def test_the_bids_are_read_by_the_pass_model_of_their_selection(rules: str) -> N
     assert modelled[seats[1]] == pytest.approx(logistic[1])
     assert modelled[seats[2]] == pytest.approx(logistic[2])
     assert modelled[0] == 1.0
+
+
+def test_the_strong_player_plays_the_suit_on_offer_when_the_fitted_advantage_says_so() -> None:
+    # Amsterdam, each seat in turn facing the suit on offer over 40 deals: the strong player's pass is worth the
+    # offered suit's estimate less the proposed pass model's advantage for that hand and place, and it plays the
+    # suit exactly when that advantage is positive; both seen in its options' scores and its choice.
+    parsed = Rules.parse("amsterdam")
+    mdl = model()
+    coef = next(p for p in mdl.passing if p.selection == "proposed").coef
+    played = passed = 0
+    for seed in range(40):
+        deal = Deal.new(parsed, seed % 4, seed=seed)
+        offered = deal.selection.proposed
+        assert offered is not None
+        for place in range(4):
+            seat = deal.selection.to_move
+            assert seat is not None
+            view = View.of(deal, seat)
+            hand = deal.hands[seat]
+            estimates = [mdl.estimate(hand, s, place) for s in range(4)]
+            row = coef[place]
+            assert row is not None
+            advantage = sum(c * x for c, x in zip(row, pass_features(hand, estimates, offered), strict=True))
+            ranked = estimate_options(view, mdl)
+            options = {o.action: o.score for o in ranked}
+            assert options[TrumpAction("pass")] == pytest.approx(estimates[offered] - advantage)
+            assert options[TrumpAction("play")] == pytest.approx(estimates[offered])
+            takes = advantage > 0
+            assert ranked[0].action == (TrumpAction("play") if takes else TrumpAction("pass"))
+            deal.choose_trump(TrumpAction("play") if takes else TrumpAction("pass"))
+            played += takes
+            passed += not takes
+            if takes:
+                break
+    assert played > 5 and passed > 40
