@@ -74,7 +74,9 @@ def test_every_trump_decision_follows_the_estimate_and_says_so() -> None:
                     en, nl = o.why["en"], o.why["nl"]
                     assert en.endswith("Rule of thumb: " + basic[action]["en"])
                     assert nl.endswith("Vuistregel: " + basic[action]["nl"])
-                    pass_value = m.pass_value(view.hand, place, view.rules.trump_selection)
+                    # Where a suit is on offer, taking it is what a pass is weighed against.
+                    offered = view.proposed if PLAY in view.options else None
+                    pass_value = m.pass_value(view.hand, place, view.rules.trump_selection, offered=offered)
                     if action == PASS:
                         assert o.score == pass_value
                         seen.add("pass")
