@@ -37,7 +37,14 @@ sys.path.insert(0, str(ROOT))  # benchmarks.trump_duel, whose way of reaching an
 
 from benchmarks.trump_duel import ModelPolicy, contract, read_deals, result  # noqa: E402
 
-from klaverjas.bots.bidding import PASS_FEATURES, BiddingModel, parse_model, pass_features, place_of  # noqa: E402
+from klaverjas.bots.bidding import (  # noqa: E402
+    PASS_FEATURES,
+    BiddingModel,
+    parse_model,
+    pass_features,
+    place_of,
+    taken_suit,
+)
 from klaverjas.bots.view import View  # noqa: E402
 from klaverjas.core import PASS, Deal, Rules, TrumpAction  # noqa: E402
 
@@ -82,7 +89,7 @@ def rows(deals: list[Record], mdl: BiddingModel, weight: float) -> list[tuple[li
                 place = place_of(seat, d["leader"], d["step"])
                 hand = d["hands"][seat]
                 estimates = [mdl.estimate(hand, s, place) for s in range(4)]
-                suit = max(range(4), key=lambda s: estimates[s]) if offered is None else offered
+                suit = taken_suit(estimates, offered)
                 take = team_result(d, rules, suit, seat % 2, seat, weight)
                 deciders = [PassFirst(base, s) if s == seat else base for s in range(4)]
                 passed = team_result(d, rules, *contract(d, rules, deciders), seat, weight)  # type: ignore[arg-type]

@@ -120,10 +120,15 @@ PASS_FEATURES = (
 )
 
 
+def taken_suit(estimates: list[float], offered: int | None) -> int:
+    """The suit taking means: the one on offer (``offered``), or else the best estimate's."""
+    return max(range(4), key=lambda s: estimates[s]) if offered is None else offered
+
+
 def pass_features(hand: int, estimates: list[float], offered: int | None = None) -> list[float]:
-    """The pass model's inputs: the estimate of the suit taking means (``offered``, the suit on offer, or the
-    best) and the two best of the others (in hundreds, best first), the hand's cards of each rank and its shape."""
-    take = max(range(4), key=lambda s: estimates[s]) if offered is None else offered
+    """The pass model's inputs: the estimate of the suit taking means (:func:`taken_suit`) and the two best of
+    the others (in hundreds, best first), the hand's cards of each rank and its shape."""
+    take = taken_suit(estimates, offered)
     others = sorted((estimates[s] for s in range(4) if s != take), reverse=True)
     lengths = [((hand >> (8 * s)) & 0xFF).bit_count() for s in range(4)]
     ranks = [float(sum(hand >> (8 * s + r) & 1 for s in range(4))) for r in range(8)]
@@ -178,8 +183,7 @@ class BiddingModel:
             return self.threshold[place]
         if estimates is None:
             estimates = [self.estimate(hand, s, place) for s in range(4)]
-        take = max(estimates) if offered is None else estimates[offered]
-        return take - fitted.advantage(hand, place, estimates, offered)
+        return estimates[taken_suit(estimates, offered)] - fitted.advantage(hand, place, estimates, offered)
 
 
 def parse_model(text: str) -> BiddingModel:

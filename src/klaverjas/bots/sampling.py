@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..core import SUIT_MASKS, Deal, cards_of, first_lead, legal_for
-from .bidding import BiddingModel, model, place_of
+from .bidding import BiddingModel, model, place_of, taken_suit
 from .play_model import PlayModel, softmax
 from .view import View
 
@@ -115,7 +115,7 @@ def bid_likelihoods(view: View, start: Sequence[int], mdl: BiddingModel | None, 
             estimates = [mdl.estimate(start[seat], s, place) for s in range(4)]
             if action.kind == "pass":
                 offered = view.proposed if view.rules.offers_suit else None
-                take = max(estimates) if offered is None else estimates[offered]
+                take = estimates[taken_suit(estimates, offered)]
                 over = mdl.pass_value(start[seat], place, view.rules.trump_selection, estimates, offered) - take
             elif view.trump >= 0:
                 # The bid took the suit on offer ("play") or named one; either is read against that suit.
