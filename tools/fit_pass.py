@@ -18,6 +18,10 @@ valued as ``--weight`` of the greedy playouts' result and the rest of the double
 as the ``pass`` part for that selection (replacing one it had: the rows always follow the estimate and the
 thresholds; a place that never may pass gets none), in ``--out`` (default: the player's model file); the player
 then takes the suit when the fitted advantage is positive and reads the other seats' bids the same way.
+
+``--opponents basic`` fits the rows with the other team deciding by the rules of thumb (as ``basic`` and the
+stand-ins in ``benchmarks/`` do) instead of by the model, ``mix`` with a row of each kind; the released model is
+fitted against the model (docs/bots.md, "The pass model against opponents who bid by the rules of thumb").
 """
 
 from __future__ import annotations
@@ -35,8 +39,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT))  # benchmarks.trump_duel, whose way of reaching and valuing a contract is the one fitted
 
-from benchmarks.trump_duel import ModelPolicy, contract, read_deals, result  # noqa: E402
+from benchmarks.trump_duel import ModelPolicy, Policy, contract, read_deals, result  # noqa: E402
 
+from klaverjas.bots.basic import BasicBot  # noqa: E402
 from klaverjas.bots.bidding import (  # noqa: E402
     PASS_FEATURES,
     BiddingModel,
@@ -52,9 +57,9 @@ Record = dict[str, Any]
 
 
 class PassFirst:
-    """The model's decisions, except that ``seat`` passes at its first free choice."""
+    """Another policy's decisions, except that ``seat`` passes at its first free choice."""
 
-    def __init__(self, base: ModelPolicy, seat: int) -> None:
+    def __init__(self, base: Policy, seat: int) -> None:
         self.base, self.seat, self.passed = base, seat, False
 
     def trump(self, view: View) -> TrumpAction:
@@ -72,33 +77,44 @@ def team_result(d: Record, rules: Rules, trump: int, makers: int, seat: int, wei
     return ns if seat % 2 == 0 else -ns
 
 
-def rows(deals: list[Record], mdl: BiddingModel, weight: float) -> list[tuple[list[list[float]], list[float]]]:
-    """Per place, the features and targets (taking a suit less passing) of every choice to pass the model's own
-    selection reaches with every seat before it passing."""
-    base = ModelPolicy(mdl)
+def rows(deals: list[Record], mdl: BiddingModel, weight: float, opponents: str = "model"
+         ) -> list[tuple[list[list[float]], list[float]]]:
+    """Per place, the features and targets (taking a suit less passing) of every choice to pass the selection
+    reaches with every seat before it passing: the seat's team deciding by the model, the other team by the
+    model, by the rules of thumb (``basic``, as :class:`klaverjas.bots.basic.BasicBot` and the stand-ins in
+    ``benchmarks/`` decide) or each way in turn (``mix``: a row of each)."""
+    own: Policy = ModelPolicy(mdl)
+    rules_of_thumb: Policy = BasicBot()
+    # Each walk: who decides at each seat, and the seats whose choices give rows.
+    Walk = tuple[list[Policy], tuple[int, ...]]
+    everyone: Walk = ([own] * 4, (0, 1, 2, 3))
+    against_basic: list[Walk] = [([own if s % 2 == team else rules_of_thumb for s in range(4)], (team, team + 2))
+                     for team in (0, 1)]
+    walks: list[Walk] = {"model": [everyone], "basic": against_basic, "mix": [everyone, *against_basic]}[opponents]
     out: list[tuple[list[list[float]], list[float]]] = [([], []) for _ in range(4)]
     for d in deals:
         rules = Rules.parse(d["rules"])
         offered = d.get("proposed") if rules.offers_suit else None
-        deal = Deal(rules, (d["leader"] - d["step"]) % 4, d["hands"], offered)
-        while not deal.selection.done:
-            seat = deal.selection.to_move
-            assert seat is not None
-            view = View.of(deal, seat)
-            if PASS in view.options:
-                place = place_of(seat, d["leader"], d["step"])
-                hand = d["hands"][seat]
-                estimates = [mdl.estimate(hand, s, place) for s in range(4)]
-                suit = taken_suit(estimates, offered)
-                take = team_result(d, rules, suit, seat % 2, seat, weight)
-                deciders = [PassFirst(base, s) if s == seat else base for s in range(4)]
-                passed = team_result(d, rules, *contract(d, rules, deciders), seat, weight)  # type: ignore[arg-type]
-                out[place][0].append(pass_features(hand, estimates, offered))
-                out[place][1].append(take - passed)
-            action = base.trump(view)
-            deal.choose_trump(action)
-            if action != PASS:
-                break
+        for base, rowed in walks:
+            deal = Deal(rules, (d["leader"] - d["step"]) % 4, d["hands"], offered)
+            while not deal.selection.done:
+                seat = deal.selection.to_move
+                assert seat is not None
+                view = View.of(deal, seat)
+                if PASS in view.options and seat in rowed:
+                    place = place_of(seat, d["leader"], d["step"])
+                    hand = d["hands"][seat]
+                    estimates = [mdl.estimate(hand, s, place) for s in range(4)]
+                    suit = taken_suit(estimates, offered)
+                    take = team_result(d, rules, suit, seat % 2, seat, weight)
+                    deciders: list[Policy] = [PassFirst(base[s], s) if s == seat else base[s] for s in range(4)]
+                    passed = team_result(d, rules, *contract(d, rules, deciders), seat, weight)
+                    out[place][0].append(pass_features(hand, estimates, offered))
+                    out[place][1].append(take - passed)
+                action = base[seat].trump(view)
+                deal.choose_trump(action)
+                if action != PASS:
+                    break
     return out
 
 
@@ -107,6 +123,8 @@ def main() -> int:
     ap.add_argument("data", type=Path, nargs="+", help="files of tools/bidding_data.py --playouts N, one selection")
     ap.add_argument("--weight", type=float, default=0.85, help="the playouts' share of the valuation (0 to 1)")
     ap.add_argument("--ridge", type=float, default=1.0)
+    ap.add_argument("--opponents", choices=("model", "basic", "mix"), default="model",
+                    help="how the other team decides in the rows: the model, the rules of thumb, or each in turn")
     ap.add_argument("--model", type=Path, default=ROOT / "src/klaverjas/bots/bidding_model.json")
     ap.add_argument("--out", type=Path, default=ROOT / "src/klaverjas/bots/bidding_model.json")
     args = ap.parse_args()
@@ -128,7 +146,7 @@ def main() -> int:
     if args.weight and not all("playouts_ns" in d for d in deals):
         ap.error("--weight above 0 needs the playouts' results (tools/bidding_data.py --playouts N)")
     coef: list[list[float] | None] = []
-    for place, (x, y) in enumerate(rows(deals, mdl, args.weight)):
+    for place, (x, y) in enumerate(rows(deals, mdl, args.weight, args.opponents)):
         if not y:
             print(f"place {place}: never may pass in the {selection} selection")
             coef.append(None)

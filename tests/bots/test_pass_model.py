@@ -15,11 +15,12 @@ from types import ModuleType
 
 import pytest
 
+from klaverjas.bots.basic import BasicBot
 from klaverjas.bots.bidding import PASS_FEATURES, PassModel, model, parse_model, pass_features
 from klaverjas.bots.sampling import MODEL_BID_SCALE, bid_likelihoods
 from klaverjas.bots.strong import estimate_options
 from klaverjas.bots.view import View
-from klaverjas.core import Deal, Rules, TrumpAction, parse_hand
+from klaverjas.core import PASS, Deal, Rules, TrumpAction, parse_hand
 from klaverjas.core.seats import step_of
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -172,6 +173,70 @@ def test_the_fitted_targets_are_taking_less_passing_in_each_selection_played_her
         assert len(got[place][0]) == len(expected[place])
     assert len(expected[free_places - 1]) > 0
     assert (len(expected[3]) > 0) == (selection != "bid")
+
+
+def test_the_rows_against_opponents_who_bid_by_the_rules_of_thumb() -> None:
+    # Rotterdam's free selection played out here: the row's team takes its best suit when the estimate beats the
+    # place's threshold (at the first lead seat after four passes it must), the other team decides as BasicBot
+    # does; a row for every choice a seat of the row's team faces, both teams in turn.
+    deals = records(40, 7)
+    mdl = replace(model(), passing=())
+    weight = 0.4
+    basic = BasicBot()
+
+    def decide(deal: Deal, team: int, passer: int | None) -> TrumpAction:
+        seat = deal.selection.to_move
+        assert seat is not None
+        view = View.of(deal, seat)
+        if seat == passer and PASS in view.options:
+            return PASS
+        if seat % 2 != team:
+            return basic.trump(view)
+        place = len(deal.selection.events)
+        est = [mdl.estimate(deal.hands[seat], s, place % 4) for s in range(4)]
+        best = max(range(4), key=lambda s: est[s])
+        if PASS in view.options and est[best] <= mdl.threshold[place % 4]:
+            return PASS
+        return next(a for a in view.options if a.suit == best)
+
+    def fresh(d: dict[str, object]) -> Deal:
+        hands, leader, step = d["hands"], d["leader"], d["step"]
+        assert isinstance(hands, list) and isinstance(leader, int) and isinstance(step, int)
+        return Deal(Rules.parse("rotterdam"), (leader - step) % 4, hands)
+
+    def contract(d: dict[str, object], team: int, passer: int) -> tuple[int, int]:
+        deal = fresh(d)
+        while not deal.selection.done:
+            deal.choose_trump(decide(deal, team, passer))
+        assert deal.makers is not None
+        return deal.trump, deal.makers
+
+    expected: list[list[float]] = [[], [], [], []]
+    for d in deals:
+        for team in (0, 1):
+            deal = fresh(d)
+            while not deal.selection.done:
+                seat = deal.selection.to_move
+                assert seat is not None
+                place = len(deal.selection.events)
+                if seat % 2 == team and place < 4:
+                    est = [mdl.estimate(deal.hands[seat], s, place) for s in range(4)]
+                    take = team_result(d, max(range(4), key=lambda s: est[s]), seat % 2, seat, weight)
+                    expected[place].append(take - team_result(d, *contract(d, team, seat), seat, weight))
+                action = decide(deal, team, None)
+                deal.choose_trump(action)
+                if action != PASS:
+                    break
+    tool = fitter()
+    got = tool.rows(deals, mdl, weight, "basic")
+    for place in range(4):
+        assert got[place][1] == pytest.approx(expected[place])
+    assert sum(map(len, expected)) > 60
+    # The mixture: a row of each kind of opponent, no more.
+    by_model, mixed = tool.rows(deals, mdl, weight), tool.rows(deals, mdl, weight, "mix")
+    for place in range(4):
+        assert sorted(mixed[place][1]) == pytest.approx(sorted(by_model[place][1] + got[place][1]))
+    assert any(sorted(got[p][1]) != pytest.approx(sorted(by_model[p][1])) for p in range(4))
 
 
 def test_the_fitter_writes_the_pass_part_and_refuses_what_it_cannot_fit(tmp_path: Path) -> None:
