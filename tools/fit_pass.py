@@ -20,8 +20,9 @@ thresholds; a place that never may pass gets none), in ``--out`` (default: the p
 then takes the suit when the fitted advantage is positive and reads the other seats' bids the same way.
 
 ``--opponents basic`` fits the rows with the other team deciding by the rules of thumb (as ``basic`` and the
-stand-ins in ``benchmarks/`` do) instead of by the model, ``mix`` with a row of each kind; the released model is
-fitted against the model (docs/bots.md, "The pass model against opponents who bid by the rules of thumb").
+stand-ins in ``benchmarks/`` do) instead of by the model, ``mix`` with a row of each kind, and the part says so
+(``"opponents"``); the released model is fitted against the model (docs/bots.md, "The pass model against opponents
+who bid by the rules of thumb").
 """
 
 from __future__ import annotations
@@ -164,6 +165,8 @@ def main() -> int:
     data = json.loads(text)
     part = {"selection": selection, "features": list(PASS_FEATURES), "coef": coef, "deals": len(deals),
             "weight": args.weight}
+    if args.opponents != "model":
+        part["opponents"] = args.opponents  # fitted against other bidders than the player's own
     data["pass"] = [p for p in data.get("pass", []) if p["selection"] != selection] + [part]
     args.out.write_text(json.dumps(data, indent=1) + "\n")
     print(f"wrote {args.out}")

@@ -260,6 +260,14 @@ def test_the_fitter_writes_the_pass_part_and_refuses_what_it_cannot_fit(tmp_path
     assert [p for p in written["pass"] if p["selection"] != "free"] == [p for p in released["pass"]
                                                                        if p["selection"] != "free"]
     assert len(parse_model(out.read_text()).passing) == len(released["pass"])
+    assert "opponents" not in free
+    # Fitted against the rules of thumb as well: the part says so, and the player reads it as any other.
+    run = subprocess.run([*tool, str(data), "--weight", "0.5", "--opponents", "mix", "--out", str(out)],
+                         capture_output=True, text=True, check=False)
+    assert run.returncode == 0, run.stderr
+    fitted_mix = json.loads(out.read_text())["pass"][-1]
+    assert fitted_mix["opponents"] == "mix" and fitted_mix["coef"] != free["coef"]
+    assert len(parse_model(out.read_text()).passing) == len(released["pass"])
     # The bidding: the dealer never may pass, so the fourth place gets no part.
     strict = tmp_path / "s.jsonl"
     strict.write_text("".join(json.dumps(d) + "\n" for d in records(300, 5, "strict")))
