@@ -16,7 +16,9 @@ its own trump decision; the deal's result is then read from the data instead of 
   playouts of the deal score best and every card after it is played by the greedy rules, players who guess.
 
 Prints per way A's result minus B's a game (the arena's figure per deal) with its 95% interval, and in how
-many deals the two games reached different contracts.  Card play in the arena lies between the two ways:
+many deals the two games reached different contracts.  With ``--facing C`` A and B each play C instead of each other,
+and the difference of their results is taken deal by deal (how two models fare against bidders of another kind:
+``--a model:FILE --b model --facing basic``).  Card play in the arena lies between the two ways:
 the trump model's decisions are worth +26.5 a game over the rules of thumb double-dummy, +9.3 with the
 playouts and about +12 in the arena (docs/bots.md, "Trump decisions offline").
 
@@ -29,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -174,12 +177,22 @@ def main() -> int:
     ap.add_argument("data", type=Path, nargs="+", help="files of tools/bidding_data.py")
     ap.add_argument("--a", default="model", help="the first policy (default: the strong player's model)")
     ap.add_argument("--b", default="basic", help="the second policy (default: the rules of thumb)")
+    ap.add_argument("--facing", default=None,
+                    help="a third policy that A and B each face instead of each other, compared deal by deal")
     args = ap.parse_args()
     try:
         a, b = policy(args.a), policy(args.b)
+        facing = None if args.facing is None else policy(args.facing)
         deals = read_deals(args.data)
     except ValueError as exc:
         ap.error(str(exc))
+    if facing is not None:
+        for da, db in zip(duel(deals, a, facing), duel(deals, b, facing), strict=True):
+            paired = [x - y for x, y in zip(da.diffs, db.diffs, strict=True)]
+            over_a, over_b = statistics.fmean(da.diffs), statistics.fmean(db.diffs)
+            print(f"{da.way}: {args.a} minus {args.b}, each facing {args.facing}: {interval(paired)} a game, "
+                  f"{len(paired)} deals; over it {over_a:+.1f} and {over_b:+.1f}")
+        return 0
     for d in duel(deals, a, b):
         print(f"{d.way}: {args.a} minus {args.b} {interval(d.diffs)} a game, {len(d.diffs)} deals, "
               f"{d.changed} reached other contracts")

@@ -176,3 +176,25 @@ def test_amsterdam_deals_are_played_with_the_suit_proposed() -> None:
         trump, makers = DUEL.contract(d, AMSTERDAM, [never] * 4)
         assert trump != proposed and makers == leader % 2
     assert [duel.way for duel in DUEL.duel(deals, DUEL.policy("model"), DUEL.policy("model"))] == ["double-dummy"]
+
+
+def test_two_policies_facing_a_third_are_compared_deal_by_deal(tmp_path: Path) -> None:
+    deals = records(8, 7)
+    data = tmp_path / "deals.jsonl"
+    data.write_text("".join(json.dumps(d) + "\n" for d in deals))
+    run = subprocess.run([sys.executable, str(BENCHMARKS / "trump_duel.py"), str(data), "--a", "model@20,20,20,20",
+                          "--b", "model", "--facing", "basic"], capture_output=True, text=True, check=False)
+    assert run.returncode == 0, run.stderr
+    low = DUEL.duel(deals, DUEL.policy("model@20,20,20,20"), DUEL.policy("basic"))
+    released = DUEL.duel(deals, DUEL.policy("model"), DUEL.policy("basic"))
+    for line, x, y in zip(run.stdout.splitlines(), low, released, strict=True):
+        paired = [p - q for p, q in zip(x.diffs, y.diffs, strict=True)]
+        assert line.startswith(f"{x.way}: model@20,20,20,20 minus model, each facing basic: ")
+        assert f"{sum(paired) / len(paired):+.1f} (95%" in line and "8 deals" in line
+        assert f"over it {sum(x.diffs) / 8:+.1f} and {sum(y.diffs) / 8:+.1f}" in line
+    same = subprocess.run([sys.executable, str(BENCHMARKS / "trump_duel.py"), str(data), "--a", "model", "--b", "model",
+                           "--facing", "basic"], capture_output=True, text=True, check=False)
+    assert same.returncode == 0 and all(": +0.0 (95% +0.0 .. +0.0)" in line for line in same.stdout.splitlines())
+    bad = subprocess.run([sys.executable, str(BENCHMARKS / "trump_duel.py"), str(data), "--facing", "strongest"],
+                         capture_output=True, text=True, check=False)
+    assert bad.returncode == 2 and "unknown policy 'strongest'" in bad.stderr and "Traceback" not in bad.stderr
