@@ -100,6 +100,9 @@ class TunedBot(StrongBot):
     # The playouts' share by kind of decision ("defenders-1-follow": a defender second in the trick holding the
     # led suit; "makers-0": a maker's lead), where given; the others by the trick (playout_mix).
     class_mix: dict[str, float] = {}
+    # The playouts' share at each of the eight tricks for the makers' side or the defenders', where given
+    # (instead of playout_mix's even steps).
+    mix_by_trick: dict[str, tuple[float, ...]] = {}
     # The team's second seat (South or West) plays by the rules of thumb, as a club player who signals would:
     # strong as the partner of such a player (its cards only; trump decisions as the arena says).
     basic_partner = False
@@ -242,7 +245,8 @@ class TunedBot(StrongBot):
             self.budget_ms = budget
 
     def playout_weight(self, view: View) -> float:
-        share = super().playout_weight(view)
+        side = "makers" if view.makers == view.seat % 2 else "defenders"
+        share = self.mix_by_trick[side][len(view.tricks)] if side in self.mix_by_trick else super().playout_weight(view)
         for key in reversed(decision_kinds(view)):
             if key in self.class_mix:
                 share = self.class_mix[key]
@@ -365,6 +369,9 @@ def main() -> int:
                     "card then do not depend on the machine's load, so arms run side by side compare fairly")
     ap.add_argument("--mix-last", type=float, default=None,
                     help="the playouts' weight at the last trick, in even steps from --mix at the first")
+    ap.add_argument("--mix-by-trick", action="append", default=[], metavar="[SIDE=]W0,...,W7",
+                    help="the playouts' weight at each of the eight tricks, for the makers, the defenders or both "
+                    "(no SIDE); e.g. as benchmarks/selfplay_values.py fits it on the outcomes of self-play")
     ap.add_argument("--sa-before", action="store_true",
                     help="South African deals as before the playouts: the first tricks by the rules of thumb, "
                     "no playouts later")
@@ -518,6 +525,17 @@ def main() -> int:
     bot.basic_partner = args.basic_partner
     bot.rule_margin = args.rule_margin
     bot.class_mix = class_mix
+    bot.mix_by_trick = {}
+    for item in args.mix_by_trick:
+        side, _, weights = item.rpartition("=")
+        try:
+            shares = tuple(float(x) for x in weights.split(","))
+        except ValueError:
+            shares = ()
+        if side not in ("", "makers", "defenders") or len(shares) != 8 or not all(0 <= w <= 1 for w in shares):
+            ap.error(f"--mix-by-trick: expected [makers= or defenders=] and eight weights from 0 to 1, got {item!r}")
+        for name in ("makers", "defenders") if side == "" else (side,):
+            bot.mix_by_trick[name] = shares
     bot.adaptive_gain = args.adaptive_mix
     bot.adaptive_centre = args.adaptive_centre
     bot.disagreement_log = args.disagreement_log
