@@ -32,34 +32,26 @@ from typing import Any
 import numpy as np
 from tqdm import tqdm  # type: ignore[import-untyped]
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT))  # tools/fit_play.py by its package name, as the logs' replay
+
+from tools.fit_play import replay  # noqa: E402
 
 from klaverjas.bots.strong import PLAYOUT_MIX, PLAYOUT_POLICY, SolverWorkClock, StrongBot  # noqa: E402
-from klaverjas.bots.view import View, parse_action  # noqa: E402
-from klaverjas.core import Deal, Rules  # noqa: E402
+from klaverjas.bots.view import View  # noqa: E402
 from klaverjas.core.cards import cards_of  # noqa: E402
 from klaverjas.solver import Position, solve  # noqa: E402
 
 NODES_PER_MS = 3000.0
 
 
-def replayed(rec: dict[str, Any]) -> Deal:
-    """The logged deal at its first card, its trump decisions taken."""
-    deal = Deal(Rules.parse(rec["rules"]), rec["dealer"], rec["hands"])
-    for _, action in rec["bids"]:
-        deal.choose_trump(parse_action(action))
-    return deal
-
-
 def decisions(rec: dict[str, Any], index: int, bot: StrongBot, tag: str) -> list[dict[str, Any]]:
     """The rows of one logged deal (see the module's text)."""
-    final = replayed(rec)
-    for card in rec["plays"]:
-        final.play(card)
-    ns_minus_ew = final.score().scores[0] - final.score().scores[1]
-    deal = replayed(rec)
-    rows = []
-    for card in rec["plays"]:
+    rows: list[dict[str, Any]] = []
+    signs: list[int] = []  # the mover's side of each row, for the outcome known once the deal is over
+    deal = None
+    for deal, card in replay(rec):
         legal = deal.legal()
         if legal & (legal - 1):
             seat = deal.turn
@@ -74,9 +66,12 @@ def decisions(rec: dict[str, Any], index: int, bot: StrongBot, tag: str) -> list
                          "maker": int(view.makers == seat % 2), "card": card, "samples": figs[0].samples,
                          "dd": {str(f.card): round(f.mean, 2) for f in figs},
                          "po": {str(c): round(played_out[c], 2) for c in cards},
-                         "true": {str(c): sign * true[c] for c in cards},
-                         "outcome": sign * ns_minus_ew})
-        deal.play(card)
+                         "true": {str(c): sign * true[c] for c in cards}})
+            signs.append(sign)
+    assert deal is not None and deal.is_over, "a logged deal is played to its end"
+    ns, ew = deal.score().scores  # replay plays every card on the one deal it yields
+    for row, sign in zip(rows, signs, strict=True):
+        row["outcome"] = sign * (ns - ew)
     return rows
 
 
@@ -98,11 +93,10 @@ def share_fit(rows: list[dict[str, Any]], rng: np.random.Generator, rounds: int 
     y = np.array([r["outcome"] for r in rows], dtype=float)
     x = np.array([[1.0, r["maker"], r["dd"][str(r["card"])], r["po"][str(r["card"])],
                    np.mean(list(r["dd"].values())), np.mean(list(r["po"].values()))] for r in rows])
-    deal = np.array([(r["file"], r["deal"]) for r in rows], dtype=object)
-    keys = sorted({tuple(k) for k in deal})
-    at: dict[tuple[Any, ...], list[int]] = {}
-    for i, k in enumerate(deal):
-        at.setdefault(tuple(k), []).append(i)
+    at: dict[tuple[str, int], list[int]] = {}
+    for i, r in enumerate(rows):
+        at.setdefault((r["file"], r["deal"]), []).append(i)
+    keys = sorted(at)
 
     def share(idx: np.ndarray) -> float:
         coef = np.linalg.lstsq(x[idx], y[idx], rcond=None)[0]

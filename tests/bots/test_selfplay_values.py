@@ -34,9 +34,8 @@ def test_the_rows_of_a_logged_deal() -> None:
     rows = VALUES.decisions(record, 7, bot, "test")
     assert len(rows) == sum(v.legal.bit_count() > 1 for v in views) > 0
     ns, ew = played.score().scores
-    deal = VALUES.replayed(record)
     left = iter(rows)
-    for card in record["plays"]:
+    for deal, card in VALUES.replay(record):
         if deal.legal().bit_count() > 1:
             row, view = next(left), View.of(deal, deal.turn)
             sign = 1 if view.seat % 2 == 0 else -1
@@ -48,7 +47,7 @@ def test_the_rows_of_a_logged_deal() -> None:
             true = solve(Position.from_deal(deal), "real").cards
             assert row["true"] == {str(c): sign * true[c] for c in cards_of(view.legal)}
             assert row["samples"] == 4
-        deal.play(card)
+    assert next(left, None) is None
 
 
 def test_the_fit_finds_the_share_the_outcomes_were_made_with() -> None:
