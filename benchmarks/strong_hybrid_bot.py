@@ -15,8 +15,9 @@ chooses its own next card once for the samples that look alike (docs/bots.md); `
 SEED:DEALS`` shows it partner's cards, to measure what they are worth (benchmarks/oracle_bot.py finds them from the
 arena's seed; ``--sees-partner-cards`` which of them, or only whether it holds a trump); ``--trump-lead-bonus P``
 adds P points to the makers' trump leads, ``--draw-trumps N`` makes a maker holding the highest trump left and N
-trumps lead one while an opponent may hold a trump, and ``--class-mix KIND=W`` gives the playouts another share at
-one kind of decision.
+trumps lead one while an opponent may hold a trump, ``--class-mix KIND=W`` gives the playouts another share at
+one kind of decision, and ``--learned-policy OWN.npy[,OTHER.npy]`` plays the playouts by card policies fitted on
+recorded play (benchmarks/learned_playouts.py) instead of the greedy rules.
 
     klaverjas arena --bot 'cmd:.venv/bin/python benchmarks/strong_hybrid_bot.py --mix 0' \\
         --bot 'cmd:.venv/bin/python benchmarks/flatmc_bot.py' --trump-by strong --deals 300 --rules rotterdam
@@ -286,12 +287,34 @@ class TunedBot(StrongBot):
             return figs
         return [figs[at], *figs[:at], *figs[at + 1:]]
 
+    learned_weights: Any = None
+    learned_sample = False
+
+    def learned_values(self, view: View) -> list[float]:
+        """The playouts' card values with every seat playing by the fitted card policy."""
+        import numpy as np
+        from benchmarks.learned_playouts import learned_flat_mc
+
+        from klaverjas.bots.strong import playout_rules, playout_state
+        from klaverjas.solver import playouts
+
+        playouts.seed(self.rng.getrandbits(31))
+        sums = np.zeros(32)
+        done = learned_flat_mc(playout_rules(view), playout_state(view), view.seat,
+                               np.array([view.may_hold(s) for s in range(4)], dtype=np.int64),
+                               np.array([view.hand_size(s) for s in range(4)], dtype=np.int64), view.legal,
+                               self.playout_worlds, self.learned_weights, self.playout_epsilon, self.learned_sample,
+                               sums)
+        return [float(x) for x in sums / max(1, done)]
+
     def playout_values(self, view: View, drawn: Sequence[World] = (), evidence: PlayEvidence | None = None) -> Any:
         if self.nested_inner > 0:
             from benchmarks.iimc import nested_card_values
 
             return nested_card_values(view, self.nested_worlds, self.nested_inner, self.playout_epsilon,
                                       self.rng.getrandbits(31), self.nested_depth)
+        if self.learned_weights is not None and self.playouts_available():
+            return self.learned_values(view)
         values = super().playout_values(view, drawn, evidence)
         if values is None or self.second_policy is None:
             return values
@@ -361,6 +384,11 @@ def main() -> int:
     ap.add_argument("--budget", type=float, default=150.0, help="ms a card for the double-dummy samples")
     ap.add_argument("--policy", choices=("heuristic", "sharp", "own-sharp"), default=PLAYOUT_POLICY,
                     help="the playouts' rules (klaverjas.solver.playouts)")
+    ap.add_argument("--learned-policy", default=None,
+                    help="OWN.npy[,OTHER.npy]: weights of benchmarks/learned_playouts.py fit; the playouts' seats "
+                    "of the deciding team play by OWN, the others by OTHER (default OWN)")
+    ap.add_argument("--learned-sample", action="store_true",
+                    help="the learned playouts draw each card by the fitted odds instead of the best one")
     ap.add_argument("--epsilon", type=float, default=PLAYOUT_EPSILON, help="the playouts' share of random cards")
     ap.add_argument("--evidence", type=int, default=0,
                     help="playouts over this many deals weighed by the evidence (0: hard constraints only)")
@@ -551,6 +579,22 @@ def main() -> int:
         bot.solve_fn = bot.record_values
     bot.first_budget_ms = args.budget_first
     bot.second_policy = args.second_policy
+    if args.learned_policy is not None:
+        import numpy as np
+        from benchmarks.learned_playouts import NF
+
+        own, _, other = args.learned_policy.partition(",")
+        sides = []
+        for path in (own, other or own):
+            try:
+                w = np.load(path)
+            except (OSError, ValueError) as e:
+                ap.error(f"--learned-policy: cannot read {path}: {e}")
+            if w.shape != (4, NF):
+                ap.error(f"--learned-policy: {path} holds weights of shape {w.shape}, not (4, {NF})")
+            sides.append(w)
+        bot.learned_weights = np.stack(sides)
+        bot.learned_sample = args.learned_sample
     bot.second_weight = args.second_weight
     bot.nested_inner = args.nested
     bot.nested_worlds = args.nested_worlds

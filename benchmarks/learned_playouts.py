@@ -1,0 +1,308 @@
+"""Playouts whose players follow a card policy fitted on recorded play, instead of the greedy rules.
+
+The greedy rules of ``klaverjas.solver.playouts`` pick the card strong itself picks in under half of its
+decisions (self-play, every decision with a choice).  Here every seat of a playout scores each legal card
+by a linear function of the card's features as its own seat sees them (its hand, the cards still out, the
+trick so far; never another hand), one weight vector for each place in the trick, and plays the best
+(a random card at rate ``epsilon``, as the greedy playouts do).  ``tools``-style fitting below: a
+conditional logit over the recorded choices (``fit``), features from the same compiled function the
+playouts use, so the fitted player and the played one are the same.
+
+    .venv/bin/python benchmarks/learned_playouts.py fit SP91.jsonl --test SP92.jsonl --out W.npy
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # as benchmarks.* (numba's cache) and tools.*
+
+from klaverjas.solver.engine import lowbit_index, njit, popcount  # noqa: E402
+from klaverjas.solver.playouts import (  # noqa: E402
+    O_PTS,
+    O_STR,
+    P_MAKERS,
+    P_TRUMP,
+    S_N,
+    S_TRICK,
+    S_WON,
+    beats,
+    determinize,
+    heading,
+    legal_now,
+    over,
+    play,
+    random_card,
+    score,
+    trick_roem,
+    turn_of,
+)
+
+NF = 26  # features a card
+
+
+@njit(cache=True)
+def card_features(P: Any, S: Any, lm: int, c: int, out: Any) -> None:
+    """The features of playing ``c`` now, as the seat to move sees it (``out[0:NF]``)."""
+    turn = turn_of(P, S)
+    hand = S[turn]
+    n = S[S_N]
+    trump = P[P_TRUMP]
+    left = S[0] | S[1] | S[2] | S[3]
+    others = left & ~hand
+    s = c >> 3
+    smask = 0xFF << (8 * s)
+    is_t = 1.0 if s == trump else 0.0
+    pts = P[O_PTS + c]
+    rank = P[O_STR + c] & 7
+    higher_out = 0
+    lower_own = 0
+    higher_own = 0
+    x = left & smask
+    while x:
+        d = lowbit_index(x)
+        x &= x - 1
+        if d == c:
+            continue
+        rd = P[O_STR + d] & 7
+        if (others >> d) & 1:
+            if rd > rank:
+                higher_out += 1
+        elif rd < rank:
+            lower_own += 1
+        else:
+            higher_own += 1
+    own_in_suit = popcount(hand & smask)
+    out_in_suit = popcount(others & smask)
+    tmask = 0xFF << (8 * trump)
+    own_trumps = popcount(hand & tmask)
+    trumps_out = popcount(others & tmask)
+    makers = 1.0 if P[P_MAKERS] == (turn & 1) else 0.0
+    done = (S[S_WON] + S[S_WON + 1]) / 8.0
+    top = 1.0 if higher_out == 0 else 0.0
+    for i in range(NF):
+        out[i] = 0.0
+    out[0] = is_t
+    out[1] = pts / 10.0
+    out[2] = rank / 7.0
+    out[3] = top
+    out[4] = 1.0 if higher_out == 1 else 0.0
+    out[5] = 1.0 if lower_own == 0 else 0.0
+    out[6] = 1.0 if higher_own == 0 else 0.0
+    out[7] = own_in_suit / 8.0
+    out[8] = out_in_suit / 8.0
+    out[9] = 1.0 if (own_in_suit == 1 and is_t == 0.0) else 0.0
+    out[10] = is_t * makers
+    out[11] = is_t * own_trumps / 8.0
+    out[12] = is_t * (1.0 if trumps_out == 0 else 0.0)
+    out[13] = is_t * done
+    out[14] = top * pts / 10.0
+    out[15] = (1.0 - is_t) * (1.0 if out_in_suit == 0 else 0.0)
+    if n == 0:
+        out[16] = top * (1.0 - is_t) * makers
+        out[17] = (1.0 - is_t) * (1.0 if trumps_out > 0 else 0.0) * top
+        return
+    win, pos = heading(P, S)
+    led = S[S_TRICK] >> 3
+    partner = pos == n - 2
+    b = beats(P, c, win)
+    tp = 0
+    for i in range(n):
+        tp += P[O_PTS + S[S_TRICK + i]]
+    follows = s == led
+    out[16] = 1.0 if follows else 0.0
+    out[17] = 1.0 if (not follows and is_t == 1.0) else 0.0
+    out[18] = 1.0 if b else 0.0
+    out[19] = 1.0 if partner else 0.0
+    out[20] = (pts / 10.0) if partner else 0.0
+    out[21] = ((pts + tp) / 10.0) if b else 0.0
+    # the cheapest card that takes the lead of the trick
+    if b:
+        cheapest = True
+        m = lm
+        while m:
+            d = lowbit_index(m)
+            m &= m - 1
+            if d != c and beats(P, d, win) and P[O_STR + d] < P[O_STR + c]:
+                cheapest = False
+                break
+        out[22] = 1.0 if cheapest else 0.0
+    if n == 3:
+        mask = 1 << c
+        for i in range(3):
+            mask |= 1 << S[S_TRICK + i]
+        r = trick_roem(P, mask, S[S_TRICK] & 7)
+        ours = partner or b
+        out[23] = (r if ours else -r) / 10.0
+        out[24] = (1.0 if ours else -1.0) * (pts + tp) / 10.0
+    else:
+        out[25] = (1.0 if partner else 0.0) * (1.0 if n == 2 else 0.0) * pts / 10.0
+
+
+@njit(cache=True)
+def learned_card(P: Any, S: Any, lm: int, W: Any, feats: Any, sample: bool) -> int:
+    """The legal card of ``lm`` the fitted weights ``W[place in the trick]`` score highest, or one drawn
+    in proportion to exp(score) (the fitted logit's own odds) when ``sample``."""
+    n = S[S_N]
+    best, best_score = -1, -1e300
+    scores = np.empty(8)
+    cards = np.empty(8, dtype=np.int64)
+    k = 0
+    m = lm
+    while m:
+        c = lowbit_index(m)
+        m &= m - 1
+        card_features(P, S, lm, c, feats)
+        v = 0.0
+        for i in range(NF):
+            v += W[n, i] * feats[i]
+        scores[k] = v
+        cards[k] = c
+        k += 1
+        if v > best_score:
+            best, best_score = c, v
+    if not sample:
+        return best
+    total = 0.0
+    for i in range(k):
+        scores[i] = np.exp(scores[i] - best_score)
+        total += scores[i]
+    r = np.random.random() * total
+    for i in range(k):
+        r -= scores[i]
+        if r <= 0.0:
+            return int(cards[i])
+    return best
+
+
+@njit(cache=True)
+def learned_playout(P: Any, S: Any, team: int, LW: Any, epsilon: float, sample: bool, feats: Any) -> None:
+    """Play ``S`` out: the seats of ``team`` by ``LW[0]``, the others by ``LW[1]``."""
+    while not over(S):
+        lm = legal_now(P, S)
+        if lm & (lm - 1) == 0:
+            c = lowbit_index(lm)
+        elif np.random.random() < epsilon:
+            c = random_card(lm)
+        else:
+            side = 0 if (turn_of(P, S) & 1) == team else 1
+            c = learned_card(P, S, lm, LW[side], feats, sample)
+        play(P, S, c)
+
+
+@njit(cache=True)
+def learned_flat_mc(P: Any, S: Any, seat: int, allowed: Any, need: Any, lm: int, worlds: int, LW: Any,
+                    epsilon: float, sample: bool, sums: Any) -> int:
+    """``klaverjas.solver.playouts.flat_mc`` with the deciding seat's team playing by the fitted weights
+    ``LW[0]`` and the other team by ``LW[1]``."""
+    cards = np.zeros(32, dtype=np.int64)
+    order = np.zeros(32, dtype=np.int64)
+    keys = np.zeros(32, dtype=np.float64)
+    feats = np.zeros(NF, dtype=np.float64)
+    D = S.copy()
+    W = S.copy()
+    team = seat & 1
+    done = 0
+    for _ in range(worlds):
+        if not determinize(D, seat, allowed, need, cards, order, keys, 200):
+            break
+        done += 1
+        m = lm
+        while m:
+            c = lowbit_index(m)
+            m &= m - 1
+            W[:] = D
+            play(P, W, c)
+            learned_playout(P, W, team, LW, epsilon, sample, feats)
+            ns, ew = score(P, W)
+            sums[c] += (ns - ew) if team == 0 else (ew - ns)
+    return done
+
+
+def decisions(paths: list[str]) -> list[tuple[int, np.ndarray, int, int]]:
+    """Every recorded card decision with a choice: (place in the trick, features of each legal card,
+    index of the card played, deal index)."""
+    from tools.fit_play import replay
+
+    from klaverjas.bots import View
+    from klaverjas.bots.strong import playout_rules, playout_state
+
+    out = []
+    feats = np.zeros(NF)
+    for path in paths:
+        with open(path) as lines:
+            records = [json.loads(line) for line in lines]
+        for rec in records:
+            for deal, card in replay(rec):
+                view = View.of(deal, deal.turn)
+                lm = int(view.legal)
+                if not lm & (lm - 1):
+                    continue
+                P = playout_rules(view)
+                S = playout_state(view, [int(h) for h in deal.hands])
+                cards = [c for c in range(32) if (lm >> c) & 1]
+                X = np.zeros((len(cards), NF))
+                for i, c in enumerate(cards):
+                    card_features(P, S, lm, c, feats)
+                    X[i] = feats
+                out.append((int(S[S_N]), X, cards.index(card), rec["index"]))
+    return out
+
+
+def fit_place(rows: list[tuple[np.ndarray, int]], l2: float = 1e-3, iters: int = 30) -> np.ndarray:
+    """Conditional logit by Newton's method: the weights that make the played cards likeliest."""
+    w = np.zeros(NF)
+    for _ in range(iters):
+        g = -l2 * w
+        H = -l2 * np.eye(NF)
+        for X, y in rows:
+            z = X @ w
+            p = np.exp(z - z.max())
+            p /= p.sum()
+            mu = p @ X
+            g += X[y] - mu
+            H -= (X * p[:, None]).T @ X - np.outer(mu, mu)
+        step = np.linalg.solve(H, g)
+        w -= step
+        if np.abs(step).max() < 1e-6:
+            break
+    return w
+
+
+def agreement(data: list[tuple[int, np.ndarray, int, int]], LW: np.ndarray) -> dict[int, float]:
+    hit: dict[int, list[int]] = {}
+    for place, X, y, _ in data:
+        hit.setdefault(place, []).append(int(np.argmax(X @ LW[place]) == y))
+    return {p: float(np.mean(v)) for p, v in sorted(hit.items())}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    f = sub.add_parser("fit")
+    f.add_argument("logs", nargs="+")
+    f.add_argument("--test", nargs="*", default=[])
+    f.add_argument("--out", required=True)
+    args = ap.parse_args()
+    train = decisions(args.logs)
+    LW = np.zeros((4, NF))
+    for place in range(4):
+        LW[place] = fit_place([(X, y) for p, X, y, _ in train if p == place])
+    print("train agreement by place:", agreement(train, LW))
+    if args.test:
+        test = decisions(args.test)
+        print("held-out agreement by place:", agreement(test, LW),
+              f"all {np.mean([int(np.argmax(X @ LW[p]) == y) for p, X, y, _ in test]):.3f}")
+    np.save(args.out, LW)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
