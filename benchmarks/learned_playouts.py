@@ -4,9 +4,10 @@ The greedy rules of ``klaverjas.solver.playouts`` pick the card strong itself pi
 decisions (self-play, every decision with a choice).  Here every seat of a playout scores each legal card
 by a linear function of the card's features as its own seat sees them (its hand, the cards still out, the
 trick so far; never another hand), one weight vector for each place in the trick, and plays the best
-(a random card at rate ``epsilon``, as the greedy playouts do).  ``tools``-style fitting below: a
-conditional logit over the recorded choices (``fit``), features from the same compiled function the
-playouts use, so the fitted player and the played one are the same.
+(a random card at rate ``epsilon``, as the greedy playouts do), or one drawn by the fitted odds.  The
+deciding seat's team and the other team may play by different weights (e.g. the opponents' own).  ``fit``
+is a conditional logit over the recorded choices of ``tools/play_data.py`` logs, its features from the same
+compiled function the playouts use, so the fitted player and the played one are the same (docs/bots.md).
 
     .venv/bin/python benchmarks/learned_playouts.py fit SP91.jsonl --test SP92.jsonl --out W.npy
 """

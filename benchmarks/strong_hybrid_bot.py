@@ -291,7 +291,8 @@ class TunedBot(StrongBot):
     learned_sample = False
 
     def learned_values(self, view: View) -> list[float]:
-        """The playouts' card values with every seat playing by the fitted card policy."""
+        """The playouts' card values with the seats of the deciding team playing by the first fitted card policy
+        and the others by the second."""
         import numpy as np
         from benchmarks.learned_playouts import learned_flat_mc
 
