@@ -148,13 +148,12 @@ def card_features(P: Any, S: Any, lm: int, c: int, out: Any) -> None:
 
 
 @njit(cache=True)
-def learned_card(P: Any, S: Any, lm: int, W: Any, feats: Any, sample: bool) -> int:
+def learned_card(P: Any, S: Any, lm: int, W: Any, feats: Any, scores: Any, cards: Any, sample: bool) -> int:
     """The legal card of ``lm`` the fitted weights ``W[place in the trick]`` score highest, or one drawn
-    in proportion to exp(score) (the fitted logit's own odds) when ``sample``."""
+    in proportion to exp(score) (the fitted logit's own odds) when ``sample``; ``feats``, ``scores`` and
+    ``cards`` are the caller's scratch (no allocation in the playouts' inner loop)."""
     n = S[S_N]
     best, best_score = -1, -1e300
-    scores = np.empty(8)
-    cards = np.empty(8, dtype=np.int64)
     k = 0
     m = lm
     while m:
@@ -184,7 +183,8 @@ def learned_card(P: Any, S: Any, lm: int, W: Any, feats: Any, sample: bool) -> i
 
 
 @njit(cache=True)
-def learned_playout(P: Any, S: Any, team: int, LW: Any, epsilon: float, sample: bool, feats: Any) -> None:
+def learned_playout(P: Any, S: Any, team: int, LW: Any, epsilon: float, sample: bool, feats: Any, scores: Any,
+                    cards: Any) -> None:
     """Play ``S`` out: the seats of ``team`` by ``LW[0]``, the others by ``LW[1]``."""
     while not over(S):
         lm = legal_now(P, S)
@@ -194,7 +194,7 @@ def learned_playout(P: Any, S: Any, team: int, LW: Any, epsilon: float, sample: 
             c = random_card(lm)
         else:
             side = 0 if (turn_of(P, S) & 1) == team else 1
-            c = learned_card(P, S, lm, LW[side], feats, sample)
+            c = learned_card(P, S, lm, LW[side], feats, scores, cards, sample)
         play(P, S, c)
 
 
@@ -207,6 +207,8 @@ def learned_flat_mc(P: Any, S: Any, seat: int, allowed: Any, need: Any, lm: int,
     order = np.zeros(32, dtype=np.int64)
     keys = np.zeros(32, dtype=np.float64)
     feats = np.zeros(NF, dtype=np.float64)
+    scores = np.zeros(8, dtype=np.float64)
+    legal_cards = np.zeros(8, dtype=np.int64)
     D = S.copy()
     W = S.copy()
     team = seat & 1
@@ -221,7 +223,7 @@ def learned_flat_mc(P: Any, S: Any, seat: int, allowed: Any, need: Any, lm: int,
             m &= m - 1
             W[:] = D
             play(P, W, c)
-            learned_playout(P, W, team, LW, epsilon, sample, feats)
+            learned_playout(P, W, team, LW, epsilon, sample, feats, scores, legal_cards)
             ns, ew = score(P, W)
             sums[c] += (ns - ew) if team == 0 else (ew - ns)
     return done
