@@ -259,24 +259,118 @@ def decisions(paths: list[str]) -> list[tuple[int, np.ndarray, int, int]]:
     return out
 
 
-def fit_place(rows: list[tuple[np.ndarray, int]], l2: float = 1e-3, iters: int = 30) -> np.ndarray:
-    """Conditional logit by Newton's method: the weights that make the played cards likeliest."""
-    w = np.zeros(NF)
+def fit_place(rows: list[tuple[np.ndarray, int]], l2: float = 1e-3, iters: int = 30,
+              start: np.ndarray | None = None, weights: np.ndarray | None = None) -> np.ndarray:
+    """Conditional logit by Newton's method: the weights that make the played cards likeliest (from
+    ``start``, e.g. the last fit when rows were added; each decision counted ``weights[i]`` times)."""
+    X = np.concatenate([x for x, _ in rows])
+    sizes = np.array([len(x) for x, _ in rows])
+    firsts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
+    wt = np.ones(len(rows)) if weights is None else np.asarray(weights, dtype=np.float64)
+    chosen = wt @ X[firsts + np.array([y for _, y in rows])]
+    w = np.zeros(NF) if start is None else start.copy()
     for _ in range(iters):
-        g = -l2 * w
-        H = -l2 * np.eye(NF)
-        for X, y in rows:
-            z = X @ w
-            p = np.exp(z - z.max())
-            p /= p.sum()
-            mu = p @ X
-            g += X[y] - mu
-            H -= (X * p[:, None]).T @ X - np.outer(mu, mu)
+        z = X @ w
+        p = np.exp(z - np.repeat(np.maximum.reduceat(z, firsts), sizes))
+        p /= np.repeat(np.add.reduceat(p, firsts), sizes)
+        mu = np.add.reduceat(X * p[:, None], firsts)  # each decision's expected features
+        pw = p * np.repeat(wt, sizes)
+        g = chosen - wt @ mu - l2 * w
+        H = -(X.T @ (X * pw[:, None]) - mu.T @ (mu * wt[:, None])) - l2 * np.eye(NF)
         step = np.linalg.solve(H, g)
         w -= step
         if np.abs(step).max() < 1e-6:
             break
     return w
+
+
+def deal_decisions(view: Any, most_worlds: int = 6) -> list[tuple[int, int, np.ndarray, int, float]] | None:
+    """At a deal's last trick, as ``view``'s seat knows it: every earlier card decision with a choice, as (seat,
+    place in the trick, features of each legal card, index of the card played, weight).  The last cards may
+    still lie more than one way: a seat whose hand is certain counts once, another once in each way (at most
+    ``most_worlds``, else not at all) with weight one over their number.  None before the last trick."""
+    from klaverjas.bots import View
+    from klaverjas.bots.sampling import all_hidden
+    from klaverjas.bots.strong import playout_rules, playout_state
+    from klaverjas.core.state import Deal
+
+    if view.phase != "play" or len(view.tricks) != 7:
+        return None
+    every = all_hidden(view, 24)
+    if not every:
+        return None
+    played = view.played_by
+    starts = [tuple(hands[s] | played[s] for s in range(4)) for hands in every]
+    certain = [all(st[s] == starts[0][s] for st in starts) for s in range(4)]
+    cards_played = [c for t in view.tricks for c in t.cards] + list(view.trick)
+    out = []
+    feats = np.zeros(NF)
+    for i, start in enumerate(starts if len(starts) <= most_worlds else starts[:1]):
+        counted = [certain[s] if i == 0 else False for s in range(4)]
+        if len(starts) <= most_worlds:
+            counted = [c or not certain[s] for s, c in enumerate(counted)]
+        deal = Deal(view.rules, view.dealer, list(start), view.proposed)
+        for _, action in view.bids:
+            deal.choose_trump(action)
+        for card in cards_played:
+            seat = deal.turn
+            if counted[seat]:
+                seen = View.of(deal, seat)
+                lm = int(seen.legal)
+                if lm & (lm - 1):
+                    P = playout_rules(seen)
+                    S = playout_state(seen, [int(h) for h in deal.hands])
+                    cards = [c for c in range(32) if (lm >> c) & 1]
+                    X = np.zeros((len(cards), NF))
+                    for j, c in enumerate(cards):
+                        card_features(P, S, lm, c, feats)
+                        X[j] = feats
+                    out.append((seat, int(S[S_N]), X, cards.index(card), 1.0 if certain[seat] else 1 / len(starts)))
+            deal.play(card)
+    return out
+
+
+class OnlinePolicies:
+    """The card policies of both teams learned over a match, as the seat that plays with them sees the play.
+
+    At each deal's last trick the seat knows (nearly) every hand, so every decision of the deal can be
+    replayed with the hand the player held then; the decisions of the seat's own team and of the other team
+    each fit a conditional logit (:func:`fit_place`, pulled towards no preference by ``l2``).  Until each team
+    has shown ``least`` decisions with a choice the weights are None (the caller plays the greedy rules)."""
+
+    def __init__(self, least: int = 300, l2: float = 1.0) -> None:
+        self.least, self.l2 = least, l2
+        self.rows: list[list[list[tuple[np.ndarray, int]]]] = [[[] for _ in range(4)] for _ in range(2)]
+        self.weights_of: list[list[list[float]]] = [[[] for _ in range(4)] for _ in range(2)]
+        self.seen: list[tuple[object, ...]] = []
+        self.weights: np.ndarray | None = None
+
+    def count(self, side: int) -> int:
+        return round(sum(sum(w) for w in self.weights_of[side]))
+
+    def observe(self, view: Any) -> bool:
+        """Learn from ``view`` if it is at its deal's last trick (and the deal not counted yet); whether it did."""
+        key = (view.seat, view.dealer, view.bids, tuple(t.cards for t in view.tricks))
+        if key in self.seen:
+            return False
+        found = deal_decisions(view)
+        if found is None:
+            return False
+        self.seen = [*self.seen[-3:], key]
+        for seat, place, X, y, weight in found:
+            side = 0 if (seat & 1) == (view.seat & 1) else 1
+            self.rows[side][place].append((X, y))
+            self.weights_of[side][place].append(weight)
+        if min(self.count(0), self.count(1)) >= self.least:
+            LW = np.zeros((2, 4, NF))
+            for side in range(2):
+                for place in range(4):
+                    if self.rows[side][place]:
+                        before = None if self.weights is None else self.weights[side, place]
+                        LW[side, place] = fit_place(self.rows[side][place], self.l2, 10, before,
+                                                    np.array(self.weights_of[side][place]))
+            self.weights = LW
+        return True
 
 
 def agreement(data: list[tuple[int, np.ndarray, int, int]], LW: np.ndarray) -> dict[int, float]:

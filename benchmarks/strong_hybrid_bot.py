@@ -289,6 +289,12 @@ class TunedBot(StrongBot):
 
     learned_weights: Any = None
     learned_sample = False
+    online: Any = None  # benchmarks.learned_playouts.OnlinePolicies, with --learn-policies
+
+    def learn(self, view: View) -> None:
+        super().learn(view)
+        if self.online is not None and self.online.observe(view) and self.online.weights is not None:
+            self.learned_weights = self.online.weights
 
     def learned_values(self, view: View) -> list[float]:
         """The playouts' card values with the seats of the deciding team playing by the first fitted card policy
@@ -388,6 +394,10 @@ def main() -> int:
     ap.add_argument("--learned-policy", default=None,
                     help="OWN.npy[,OTHER.npy]: weights of benchmarks/learned_playouts.py fit; the playouts' seats "
                     "of the deciding team play by OWN, the others by OTHER (default OWN)")
+    ap.add_argument("--learn-policies", type=int, default=0, metavar="N",
+                    help="learn both teams' card policies over the match from each deal's end (as "
+                         "--learned-policy plays them), once each team has shown N decisions with a choice; the "
+                         "greedy rules until then")
     ap.add_argument("--learned-sample", action="store_true",
                     help="the learned playouts draw each card by the fitted odds instead of the best one")
     ap.add_argument("--epsilon", type=float, default=PLAYOUT_EPSILON, help="the playouts' share of random cards")
@@ -595,7 +605,13 @@ def main() -> int:
                 ap.error(f"--learned-policy: {path} holds weights of shape {w.shape}, not (4, {NF})")
             sides.append(w)
         bot.learned_weights = np.stack(sides)
-        bot.learned_sample = args.learned_sample
+    if args.learn_policies < 0:
+        ap.error(f"--learn-policies must be at least 0, not {args.learn_policies}")
+    if args.learn_policies > 0:
+        from benchmarks.learned_playouts import OnlinePolicies
+
+        bot.online = OnlinePolicies(args.learn_policies)
+    bot.learned_sample = args.learned_sample
     bot.second_weight = args.second_weight
     bot.nested_inner = args.nested
     bot.nested_worlds = args.nested_worlds

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from klaverjas.bots import View
 from klaverjas.bots.arena import run_arena
@@ -105,3 +106,62 @@ def test_the_hybrid_bot_plays_by_learned_playouts(tmp_path: Path) -> None:
         refused = subprocess.run([sys.executable, str(script), "--learned-policy", str(bad)], capture_output=True,
                                  text=True, stdin=subprocess.DEVNULL, timeout=120)
         assert refused.returncode == 2 and why in refused.stderr and "Traceback" not in refused.stderr
+    refused = subprocess.run([sys.executable, str(script), "--learn-policies", "-1"], capture_output=True, text=True,
+                             stdin=subprocess.DEVNULL, timeout=120)
+    assert refused.returncode == 2 and "--learn-policies must be at least 0" in refused.stderr
+
+
+
+def _basic_deals(rng: random.Random, n: int) -> list[tuple[View, list[tuple[int, int, np.ndarray, int]]]]:
+    """Deals of basic in every seat up to their last trick: the view of the seat to lead it, and each card
+    decision with a choice as it was made (seat, place in the trick, features of each legal card from the true
+    hands, the played card's index among them)."""
+    from klaverjas.bots.basic import BasicBot
+    from klaverjas.core import card_name
+
+    rules, bot, out = Rules.parse("rotterdam"), BasicBot(), []
+    for _ in range(n):
+        deal = Deal.new(rules, rng.randrange(4), rng)
+        while (speaker := deal.selection.to_move) is not None:
+            deal.choose_trump(bot.trump(View.of(deal, speaker)))
+        made = []
+        while len(deal.tricks) < 7:
+            seat, legal = deal.turn, int(deal.legal())
+            card = bot.card(View.of(deal, seat))
+            if legal & (legal - 1):
+                cards = [c for c in range(32) if legal >> c & 1]
+                X = np.array([features(deal, card_name(c)) for c in cards])
+                made.append((seat, len(deal.trick), X, cards.index(card)))
+            deal.play(card)
+        out.append((View.of(deal, deal.turn), made))
+    return out
+
+
+def test_a_deals_decisions_are_replayed_from_its_last_trick() -> None:
+    # The seat leading the last trick knows its own hand for certain: its decisions come back exactly as made,
+    # the others' once in each way the last cards can lie, weighed so each decision counts once.
+    for view, made in _basic_deals(random.Random(8), 6):
+        found = LP.deal_decisions(view)
+        assert found is not None
+        own = [(place, X, y, w) for seat, place, X, y, w in found if seat == view.seat]
+        truth = [(place, X, y) for seat, place, X, y in made if seat == view.seat]
+        assert len(own) == len(truth)
+        for (place, X, y, w), (place2, X2, y2) in zip(own, truth, strict=True):
+            assert (place, y, w) == (place2, y2, 1.0) and np.array_equal(X, X2)
+        assert sum(w for *_, w in found) == pytest.approx(len(made), abs=3)
+    assert LP.deal_decisions(View.of(Deal.new(Rules.parse("rotterdam"), 0, 1), 1)) is None  # not at the last trick
+
+
+def test_policies_learned_over_a_match_pick_the_rules_of_thumb_card() -> None:
+    rng = random.Random(1)
+    learner = LP.OnlinePolicies(least=150)
+    for view, _ in _basic_deals(rng, 25):
+        assert learner.observe(view) and not learner.observe(view)  # a deal counts once
+    assert learner.weights is not None and min(learner.count(0), learner.count(1)) >= 150
+    hits, chance = [], []
+    for view, made in _basic_deals(rng, 10):
+        for seat, place, X, y in made:
+            side = 0 if (seat & 1) == (view.seat & 1) else 1
+            hits.append(int(np.argmax(X @ learner.weights[side, place]) == y))
+            chance.append(1 / len(X))
+    assert np.mean(hits) > 0.65 and np.mean(hits) > 1.8 * np.mean(chance)  # 81% against 33% by chance when written
