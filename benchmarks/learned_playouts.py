@@ -234,29 +234,37 @@ def decisions(paths: list[str]) -> list[tuple[int, np.ndarray, int, int]]:
     index of the card played, deal index)."""
     from tools.fit_play import replay
 
-    from klaverjas.bots import View
-    from klaverjas.bots.strong import playout_rules, playout_state
-
     out = []
-    feats = np.zeros(NF)
     for path in paths:
         with open(path) as lines:
             records = [json.loads(line) for line in lines]
         for rec in records:
             for deal, card in replay(rec):
-                view = View.of(deal, deal.turn)
-                lm = int(view.legal)
-                if not lm & (lm - 1):
-                    continue
-                P = playout_rules(view)
-                S = playout_state(view, [int(h) for h in deal.hands])
-                cards = [c for c in range(32) if (lm >> c) & 1]
-                X = np.zeros((len(cards), NF))
-                for i, c in enumerate(cards):
-                    card_features(P, S, lm, c, feats)
-                    X[i] = feats
-                out.append((int(S[S_N]), X, cards.index(card), rec["index"]))
+                found = choice_features(deal, card)
+                if found is not None:
+                    out.append((*found, rec["index"]))
     return out
+
+
+def choice_features(deal: Any, card: int) -> tuple[int, np.ndarray, int] | None:
+    """The decision of the seat to play in ``deal`` (every hand known) that played ``card``: its place in the
+    trick, the features of each legal card and the index of ``card`` among them; None without a choice."""
+    from klaverjas.bots import View
+    from klaverjas.bots.strong import playout_rules, playout_state
+
+    view = View.of(deal, deal.turn)
+    lm = int(view.legal)
+    if not lm & (lm - 1):
+        return None
+    P = playout_rules(view)
+    S = playout_state(view, [int(h) for h in deal.hands])
+    cards = [c for c in range(32) if (lm >> c) & 1]
+    X = np.zeros((len(cards), NF))
+    feats = np.zeros(NF)
+    for i, c in enumerate(cards):
+        card_features(P, S, lm, c, feats)
+        X[i] = feats
+    return int(S[S_N]), X, cards.index(card)
 
 
 def fit_place(rows: list[tuple[np.ndarray, int]], l2: float = 1e-3, iters: int = 30,
@@ -289,9 +297,7 @@ def deal_decisions(view: Any, most_worlds: int = 6) -> list[tuple[int, int, np.n
     place in the trick, features of each legal card, index of the card played, weight).  The last cards may
     still lie more than one way: a seat whose hand is certain counts once, another once in each way (at most
     ``most_worlds``, else not at all) with weight one over their number.  None before the last trick."""
-    from klaverjas.bots import View
     from klaverjas.bots.sampling import all_hidden
-    from klaverjas.bots.strong import playout_rules, playout_state
     from klaverjas.core.state import Deal
 
     if view.phase != "play" or len(view.tricks) != 7:
@@ -304,7 +310,6 @@ def deal_decisions(view: Any, most_worlds: int = 6) -> list[tuple[int, int, np.n
     certain = [all(st[s] == starts[0][s] for st in starts) for s in range(4)]
     cards_played = [c for t in view.tricks for c in t.cards] + list(view.trick)
     out = []
-    feats = np.zeros(NF)
     for i, start in enumerate(starts if len(starts) <= most_worlds else starts[:1]):
         counted = [certain[s] if i == 0 else False for s in range(4)]
         if len(starts) <= most_worlds:
@@ -314,18 +319,9 @@ def deal_decisions(view: Any, most_worlds: int = 6) -> list[tuple[int, int, np.n
             deal.choose_trump(action)
         for card in cards_played:
             seat = deal.turn
-            if counted[seat]:
-                seen = View.of(deal, seat)
-                lm = int(seen.legal)
-                if lm & (lm - 1):
-                    P = playout_rules(seen)
-                    S = playout_state(seen, [int(h) for h in deal.hands])
-                    cards = [c for c in range(32) if (lm >> c) & 1]
-                    X = np.zeros((len(cards), NF))
-                    for j, c in enumerate(cards):
-                        card_features(P, S, lm, c, feats)
-                        X[j] = feats
-                    out.append((seat, int(S[S_N]), X, cards.index(card), 1.0 if certain[seat] else 1 / len(starts)))
+            found = choice_features(deal, card) if counted[seat] else None
+            if found is not None:
+                out.append((seat, *found, 1.0 if certain[seat] else 1 / len(starts)))
             deal.play(card)
     return out
 
