@@ -37,6 +37,7 @@ from klaverjas.solver.playouts import (  # noqa: E402
     beats,
     determinize,
     heading,
+    heuristic_card,
     legal_now,
     over,
     play,
@@ -183,9 +184,10 @@ def learned_card(P: Any, S: Any, lm: int, W: Any, feats: Any, scores: Any, cards
 
 
 @njit(cache=True)
-def learned_playout(P: Any, S: Any, team: int, LW: Any, epsilon: float, sample: bool, feats: Any, scores: Any,
-                    cards: Any) -> None:
-    """Play ``S`` out: the seats of ``team`` by ``LW[0]``, the others by ``LW[1]``."""
+def learned_playout(P: Any, S: Any, team: int, LW: Any, greedy: int, epsilon: float, sample: bool, feats: Any,
+                    scores: Any, cards: Any) -> None:
+    """Play ``S`` out: the seats of ``team`` by ``LW[0]``, the others by ``LW[1]``; a side whose bit is set in
+    ``greedy`` (1 ``team``, 2 the others) by the greedy rules instead."""
     while not over(S):
         lm = legal_now(P, S)
         if lm & (lm - 1) == 0:
@@ -194,15 +196,18 @@ def learned_playout(P: Any, S: Any, team: int, LW: Any, epsilon: float, sample: 
             c = random_card(lm)
         else:
             side = 0 if (turn_of(P, S) & 1) == team else 1
-            c = learned_card(P, S, lm, LW[side], feats, scores, cards, sample)
+            if (greedy >> side) & 1:
+                c = heuristic_card(P, S, lm)
+            else:
+                c = learned_card(P, S, lm, LW[side], feats, scores, cards, sample)
         play(P, S, c)
 
 
 @njit(cache=True)
 def learned_flat_mc(P: Any, S: Any, seat: int, allowed: Any, need: Any, lm: int, worlds: int, LW: Any,
-                    epsilon: float, sample: bool, sums: Any) -> int:
+                    greedy: int, epsilon: float, sample: bool, sums: Any) -> int:
     """``klaverjas.solver.playouts.flat_mc`` with the deciding seat's team playing by the fitted weights
-    ``LW[0]`` and the other team by ``LW[1]``."""
+    ``LW[0]`` and the other team by ``LW[1]`` (the greedy rules for a side whose bit is set in ``greedy``)."""
     cards = np.zeros(32, dtype=np.int64)
     order = np.zeros(32, dtype=np.int64)
     keys = np.zeros(32, dtype=np.float64)
@@ -223,7 +228,7 @@ def learned_flat_mc(P: Any, S: Any, seat: int, allowed: Any, need: Any, lm: int,
             m &= m - 1
             W[:] = D
             play(P, W, c)
-            learned_playout(P, W, team, LW, epsilon, sample, feats, scores, legal_cards)
+            learned_playout(P, W, team, LW, greedy, epsilon, sample, feats, scores, legal_cards)
             ns, ew = score(P, W)
             sums[c] += (ns - ew) if team == 0 else (ew - ns)
     return done

@@ -289,6 +289,7 @@ class TunedBot(StrongBot):
 
     learned_weights: Any = None
     learned_sample = False
+    learned_greedy = 0  # sides playing the greedy rules in the learned playouts: 1 its team, 2 the others
     online: Any = None  # benchmarks.learned_playouts.OnlinePolicies, with --learn-policies
 
     def learn(self, view: View) -> None:
@@ -310,8 +311,8 @@ class TunedBot(StrongBot):
         done = learned_flat_mc(playout_rules(view), playout_state(view), view.seat,
                                np.array([view.may_hold(s) for s in range(4)], dtype=np.int64),
                                np.array([view.hand_size(s) for s in range(4)], dtype=np.int64), view.legal,
-                               self.playout_worlds, self.learned_weights, self.playout_epsilon, self.learned_sample,
-                               sums)
+                               self.playout_worlds, self.learned_weights, self.learned_greedy, self.playout_epsilon,
+                               self.learned_sample, sums)
         return [float(x) for x in sums / max(1, done)]
 
     def playout_values(self, view: View, drawn: Sequence[World] = (), evidence: PlayEvidence | None = None) -> Any:
@@ -398,6 +399,9 @@ def main() -> int:
                     help="learn both teams' card policies over the match from each deal's end (as "
                          "--learned-policy plays them), once each team has shown N decisions with a choice; the "
                          "greedy rules until then")
+    ap.add_argument("--learn-sides", choices=("both", "others"), default="both",
+                    help="with --learn-policies: both teams play the learned policies in the playouts, or only the "
+                         "other team (its own team the greedy rules)")
     ap.add_argument("--learned-sample", action="store_true",
                     help="the learned playouts draw each card by the fitted odds instead of the best one")
     ap.add_argument("--epsilon", type=float, default=PLAYOUT_EPSILON, help="the playouts' share of random cards")
@@ -611,6 +615,7 @@ def main() -> int:
         from benchmarks.learned_playouts import OnlinePolicies
 
         bot.online = OnlinePolicies(args.learn_policies)
+        bot.learned_greedy = 1 if args.learn_sides == "others" else 0
     bot.learned_sample = args.learned_sample
     bot.second_weight = args.second_weight
     bot.nested_inner = args.nested

@@ -82,7 +82,7 @@ def test_playouts_of_an_open_last_trick_give_its_exact_score() -> None:
         weights = np.stack([np.ones((4, LP.NF)), np.zeros((4, LP.NF))])
         done = LP.learned_flat_mc(playout_rules(view), playout_state(view), view.seat,
                                   np.array(hands, dtype=np.int64), np.array([1, 1, 1, 1], dtype=np.int64),
-                                  int(view.legal), 5, weights, 0.0, False, sums)
+                                  int(view.legal), 5, weights, 0, 0.0, False, sums)
         assert done == 5
         card = int(view.legal).bit_length() - 1
         deal.play(card)
@@ -165,3 +165,26 @@ def test_policies_learned_over_a_match_pick_the_rules_of_thumb_card() -> None:
             hits.append(int(np.argmax(X @ learner.weights[side, place]) == y))
             chance.append(1 / len(X))
     assert np.mean(hits) > 0.65 and np.mean(hits) > 1.8 * np.mean(chance)  # 81% against 33% by chance when written
+
+
+def test_sides_marked_greedy_play_the_released_playouts() -> None:
+    # With both sides on the greedy rules the learned kernel draws and plays exactly as the released flat_mc.
+    from klaverjas.solver import playouts
+
+    rng = random.Random(6)
+    for _ in range(5):
+        deal = Deal.new(Rules.parse("rotterdam"), rng.randrange(4), rng)
+        deal.set_trump(rng.randrange(4), rng.randrange(4))
+        for _ in range(rng.randrange(12)):
+            deal.play(rng.choice([c for c in range(32) if deal.legal() >> c & 1]))
+        view = View.of(deal, deal.turn)
+        args = (playout_rules(view), playout_state(view), view.seat,
+                np.array([view.may_hold(s) for s in range(4)], dtype=np.int64),
+                np.array([view.hand_size(s) for s in range(4)], dtype=np.int64), int(view.legal), 50)
+        playouts.seed(11)
+        released = np.zeros(32)
+        playouts.flat_mc(*args, playouts.HEURISTIC, 0.1, released)
+        playouts.seed(11)
+        learned = np.zeros(32)
+        LP.learned_flat_mc(*args, np.zeros((2, 4, LP.NF)), 3, 0.1, False, learned)
+        assert np.array_equal(released, learned) and released.any()
