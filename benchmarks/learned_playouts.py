@@ -8,6 +8,7 @@ trick so far; never another hand), one weight vector for each place in the trick
 deciding seat's team and the other team may play by different weights (e.g. the opponents' own).  ``fit``
 is a conditional logit over the recorded choices of ``tools/play_data.py`` logs, its features from the same
 compiled function the playouts use, so the fitted player and the played one are the same (docs/bots.md).
+``OnlinePolicies`` fits the same logits over a match, from what a seat sees at each deal's last trick.
 
     .venv/bin/python benchmarks/learned_playouts.py fit SP91.jsonl --test SP92.jsonl --out W.npy
 """
