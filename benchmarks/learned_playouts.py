@@ -315,11 +315,11 @@ def deal_decisions(view: Any, most_worlds: int = 6) -> list[tuple[int, int, np.n
     starts = [tuple(hands[s] | played[s] for s in range(4)) for hands in every]
     certain = [all(st[s] == starts[0][s] for st in starts) for s in range(4)]
     cards_played = [c for t in view.tricks for c in t.cards] + list(view.trick)
+    every_way = len(starts) <= most_worlds
     out = []
-    for i, start in enumerate(starts if len(starts) <= most_worlds else starts[:1]):
-        counted = [certain[s] if i == 0 else False for s in range(4)]
-        if len(starts) <= most_worlds:
-            counted = [c or not certain[s] for s, c in enumerate(counted)]
+    for i, start in enumerate(starts if every_way else starts[:1]):
+        # the certain seats from the first way alone, the others from each way
+        counted = [(i == 0) if certain[s] else every_way for s in range(4)]
         deal = Deal(view.rules, view.dealer, list(start), view.proposed)
         for _, action in view.bids:
             deal.choose_trump(action)

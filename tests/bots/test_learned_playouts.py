@@ -111,7 +111,6 @@ def test_the_hybrid_bot_plays_by_learned_playouts(tmp_path: Path) -> None:
     assert refused.returncode == 2 and "--learn-policies must be at least 0" in refused.stderr
 
 
-
 def _basic_deals(rng: random.Random, n: int) -> list[tuple[View, list[tuple[int, int, np.ndarray, int]]]]:
     """Deals of basic in every seat up to their last trick: the view of the seat to lead it, and each card
     decision with a choice as it was made (seat, place in the trick, features of each legal card from the true
