@@ -481,6 +481,8 @@ def main() -> int:
     ap.add_argument("--signal-reading", choices=strong.SIGNAL_READINGS, default=strong.SIGNALS,
                     help="the discards on partner's trick read as signals by their rank (rule), partner's by the "
                          "convention as far as it is learned to keep it (learn), or not at all (none)")
+    ap.add_argument("--resample-pool", type=int, default=0, metavar="N",
+                    help="draw the searched samples from a pool of N weighed deals in proportion to their weights")
     ap.add_argument("--postpone-from", type=int, default=None, metavar="T",
                     help="from trick T (counted from 0) choose the player's own next card once for the samples that "
                     "look alike to it by then (StrongBot.postponed_totals)")
@@ -513,6 +515,8 @@ def main() -> int:
         if not 0 <= args.sa_search_from <= 7:
             ap.error(f"--sa-search-from: a trick from 0 to 7, not {args.sa_search_from}")
         strong.SA_SEARCH_FROM = args.sa_search_from
+    if args.resample_pool < 0:
+        ap.error(f"--resample-pool must be at least 0, not {args.resample_pool}")
     if args.postpone_from is not None and not 0 <= args.postpone_from <= 7:
         ap.error(f"--postpone-from: a trick from 0 to 7, not {args.postpone_from}")
     if args.signal_mismatch is not None:
@@ -564,7 +568,8 @@ def main() -> int:
                play_by_model=args.play_model, play_mismatch=args.play_mismatch, clock=clock, solve_fn=solve_fn,
                partner_mismatch=args.read_partner, partner_model=partner_model, opponent_bids=args.opponent_bids,
                partner_playouts=partner_playouts, opponent_playouts=opponent_playouts,
-               signals=args.signal_reading, signal_margin=args.signal_margin, postpone_from=args.postpone_from)
+               signals=args.signal_reading, signal_margin=args.signal_margin, postpone_from=args.postpone_from,
+               resample_pool=args.resample_pool)
     bot.signals_read = args.signals
     bot.basic_partner = args.basic_partner
     bot.rule_margin = args.rule_margin

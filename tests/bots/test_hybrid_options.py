@@ -201,3 +201,10 @@ def test_the_postponement_from_the_command_line_refuses_a_trick_out_of_range() -
     refused = subprocess.run([sys.executable, str(script), "--postpone-from", "8"], capture_output=True,
                              text=True, stdin=subprocess.DEVNULL, timeout=120)
     assert refused.returncode == 2 and "--postpone-from: a trick from 0 to 7, not 8" in refused.stderr
+
+
+def test_a_negative_resampling_pool_is_refused() -> None:
+    script = BENCHMARKS / "strong_hybrid_bot.py"
+    refused = subprocess.run([sys.executable, str(script), "--resample-pool", "-5"], capture_output=True,
+                             text=True, stdin=subprocess.DEVNULL, timeout=120)
+    assert refused.returncode == 2 and "--resample-pool must be at least 0, not -5" in refused.stderr

@@ -354,3 +354,46 @@ def test_the_own_next_card_postponed_is_one_card_for_the_samples_that_look_alike
     figs = late.figures(view)
     assert [f.mean for f in figs] == sorted((f.mean for f in figs), reverse=True)
     assert view.legal >> late.card(view) & 1
+
+
+def test_samples_resampled_from_a_weighed_pool_follow_the_weights() -> None:
+    # Partner named trump, so the bids say it holds more trumps than a deal under the hard constraints alone
+    # gives it.  Drawn from a pool in proportion to their weights, the samples count alike and agree with the
+    # weighted mean of another large draw, not with the plain one.
+    import random
+
+    from klaverjas.bots.sampling import sample_worlds
+    from klaverjas.core import SUIT_MASKS
+
+    view = next(v for _, v in walk("rotterdam", 5) if v.phase == "play" and v.maker == v.partner)
+    trumps = SUIT_MASKS[view.trump]
+    bot = strong.StrongBot(seed=1)
+    drawn = sample_worlds(view, 3000, random.Random(2), bot.evidence(view), True, bot.opponent_bids)
+    counts = [(w.hands[view.partner] & trumps).bit_count() for w in drawn]
+    weighted = sum(w.weight * n for w, n in zip(drawn, counts, strict=True)) / sum(w.weight for w in drawn)
+    plain = sum(counts) / len(counts)
+    resampling = strong.StrongBot(seed=3, samples=2000, resample_pool=3000)
+    worlds = list(resampling.weighed_worlds(view, resampling.evidence(view)))
+    assert len(worlds) == 2000 and {w.weight for w in worlds} == {1.0}
+    assert all(w.hands[view.seat] == view.hand for w in worlds)
+    resampled = sum((w.hands[view.partner] & trumps).bit_count() for w in worlds) / len(worlds)
+    assert weighted - plain > 0.5
+    assert resampled == pytest.approx(weighted, abs=0.15)
+    with pytest.raises(ValueError, match="resample_pool"):
+        strong.StrongBot(resample_pool=-1)
+
+
+def test_a_deal_resampled_twice_is_solved_once() -> None:
+    # Late in a deal few deals of the hidden cards remain, so a pool of 20 resampled into 40 samples repeats
+    # some: each is solved once and counted as often as it was drawn.
+    solved: list[tuple[int, ...]] = []
+
+    def solve(position):  # type: ignore[no-untyped-def]
+        solved.append(tuple(position.hands))
+        return reference.minimax_cards(position)
+
+    view = next(_late_views(3))
+    bot = strong.StrongBot(samples=40, budget_ms=60_000, seed=4, solve_fn=solve, resample_pool=20, playout_mix=0.0)
+    figs = bot.figures(view)
+    assert all(f.samples == 40 for f in figs)
+    assert len(solved) == len(set(solved)) < 40

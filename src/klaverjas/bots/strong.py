@@ -16,9 +16,11 @@ from __future__ import annotations
 import importlib.util
 import random
 import time
+from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
+from itertools import accumulate
 from typing import Any
 
 from ..core import SUIT_MASKS, TABLES, TrumpAction, cards_of, legal_for, trick_view
@@ -201,7 +203,7 @@ class StrongBot(Bot):
                  opponent_bids: str = OPPONENT_BIDS, partner_playouts: tuple[float, int, int, bool] | None = None,
                  opponent_playouts: tuple[float, int, int] | None = None,
                  signals: str = SIGNALS, signal_margin: float = 0.0, postpone_from: int | None = None,
-                 clock: Callable[[], float] = time.perf_counter):
+                 resample_pool: int = 0, clock: Callable[[], float] = time.perf_counter):
         self.solve_fn = solve_fn or solver_values
         self.samples = samples
         # A vote over one or two deals follows their accidents; below this many the budget is overrun.
@@ -243,6 +245,13 @@ class StrongBot(Bot):
         # From this trick on (counted from 0; None: never) the player's own next card is one card in all the
         # samples that look alike to it by then (:meth:`postponed_totals`), not the best card of each.
         self.postpone_from = postpone_from
+        # The samples searched drawn from a pool of this many deals of the hidden cards in proportion to their
+        # weights, each then counting alike (sampling importance resampling: the solver's work goes to the
+        # likely deals instead of to deals the evidence all but rules out); 0: searched as drawn, each
+        # with its weight.
+        if resample_pool < 0:
+            raise ValueError(f"resample_pool must be at least 0, got {resample_pool}")
+        self.resample_pool = resample_pool
         self.partner_bids_by_model = partner_bids_by_model
         # The opponents' bids read by the rules of thumb, by the trump model, or by both (:func:`.sampling.weight_of`).
         self.opponent_bids = check_bid_reading(opponent_bids)
@@ -306,10 +315,18 @@ class StrongBot(Bot):
         evidence = self.evidence(view)
         drawn: list[World] = []
         solved: list[dict[int, int]] = []
+        # A deal drawn again from the resampled pool is solved once.
+        known: dict[tuple[int, int, int, int], dict[int, int]] = {}
         for w in self.weighed_worlds(view, evidence):
             if n >= self.min_samples and (self.clock() >= deadline or not solves):
                 break
-            values = self.solve_fn(position_of(view, w.hands)) if solves else None
+            values = None
+            if solves:
+                values = known.get(w.hands)
+                if values is None:
+                    values = self.solve_fn(position_of(view, w.hands))
+                    if self.resample_pool > 0:
+                        known[w.hands] = values
             for c in legal:
                 if values is not None:
                     totals[c] += w.weight * sign * values[c]
@@ -452,6 +469,16 @@ class StrongBot(Bot):
                     w *= evidence.weight(hands)
                 yield World(hands, w)
             return
+        if self.resample_pool > 0 and self.soft_evidence:
+            pool = sample_worlds(view, self.resample_pool, self.rng, evidence, self.partner_bids_by_model,
+                                 self.opponent_bids, share, self.signals == "rule")
+            ends = list(accumulate(w.weight for w in pool))
+            if ends and ends[-1] > 0:
+                # Drawn one by one, so that the samples searched before the budget runs out are a fair draw.
+                for _ in range(self.samples):
+                    i = min(bisect_right(ends, self.rng.random() * ends[-1]), len(pool) - 1)
+                    yield World(pool[i].hands, 1.0)
+                return
         for _ in range(self.samples):
             new = sample_worlds(view, 1, self.rng, evidence, self.partner_bids_by_model, self.opponent_bids, share,
                                 self.signals == "rule")
