@@ -18,7 +18,8 @@ adds P points to the makers' trump leads, ``--draw-trumps N`` makes a maker hold
 trumps lead one while an opponent may hold a trump, ``--class-mix KIND=W`` gives the playouts another share at
 one kind of decision, and ``--learned-policy OWN.npy[,OTHER.npy]`` plays the playouts by card policies fitted on
 recorded play (benchmarks/learned_playouts.py) instead of the greedy rules; ``--learn-policies N`` learns them over
-the match (``--learn-sides others``: only the other team's).
+the match (``--learn-sides others``: only the other team's); ``--resample-pool N`` draws the samples it searches from N
+weighed ones in proportion to their weights.
 
     klaverjas arena --bot 'cmd:.venv/bin/python benchmarks/strong_hybrid_bot.py --mix 0' \\
         --bot 'cmd:.venv/bin/python benchmarks/flatmc_bot.py' --trump-by strong --deals 300 --rules rotterdam
