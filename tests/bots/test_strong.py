@@ -397,3 +397,10 @@ def test_a_deal_resampled_twice_is_solved_once() -> None:
     figs = bot.figures(view)
     assert all(f.samples == 40 for f in figs)
     assert len(solved) == len(set(solved)) < 40
+    # The same seed draws the same 40 samples: each card's figure is their plain mean, repeats included.
+    twin = strong.StrongBot(samples=40, seed=4, resample_pool=20)
+    worlds = list(twin.weighed_worlds(view, twin.evidence(view)))
+    sign = 1 if view.team == 0 else -1
+    values = [reference.minimax_cards(strong.position_of(view, w.hands)) for w in worlds]
+    for f in figs:
+        assert f.mean == pytest.approx(sum(sign * v[f.card] for v in values) / 40)

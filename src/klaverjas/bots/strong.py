@@ -245,10 +245,10 @@ class StrongBot(Bot):
         # From this trick on (counted from 0; None: never) the player's own next card is one card in all the
         # samples that look alike to it by then (:meth:`postponed_totals`), not the best card of each.
         self.postpone_from = postpone_from
-        # The samples searched drawn from a pool of this many deals of the hidden cards in proportion to their
-        # weights, each then counting alike (sampling importance resampling: the solver's work goes to the
-        # likely deals instead of to deals the evidence all but rules out); 0: searched as drawn, each
-        # with its weight.
+        # With a pool (N > 0) the samples to search are drawn from N weighed deals of the hidden cards in
+        # proportion to their weights, each then counting alike (sampling importance resampling: the solver's
+        # work goes to the likely deals, not to deals the evidence all but rules out); 0: searched as drawn,
+        # each with its weight.
         if resample_pool < 0:
             raise ValueError(f"resample_pool must be at least 0, got {resample_pool}")
         self.resample_pool = resample_pool
