@@ -437,8 +437,7 @@ class StrongBot(Bot):
         worlds = list(drawn)
         deadline = self.clock() + 0.04
         while len(worlds) < self.playout_evidence and self.clock() < deadline:
-            new = sample_worlds(view, 1, self.rng, evidence, self.partner_bids_by_model, self.opponent_bids,
-                                self.bid_learner.rule_share(), self.signals == "rule")
+            new = self.draw(view, 1, evidence)
             if not new:
                 break
             worlds.append(new[0])
@@ -470,8 +469,7 @@ class StrongBot(Bot):
                 yield World(hands, w)
             return
         if self.resample_pool > 0 and self.soft_evidence:
-            pool = sample_worlds(view, self.resample_pool, self.rng, evidence, self.partner_bids_by_model,
-                                 self.opponent_bids, share, self.signals == "rule")
+            pool = self.draw(view, self.resample_pool, evidence)
             ends = list(accumulate(w.weight for w in pool))
             if ends and ends[-1] > 0:
                 # Drawn one by one, so that the samples searched before the budget runs out are a fair draw.
@@ -480,11 +478,16 @@ class StrongBot(Bot):
                     yield World(pool[i].hands, 1.0)
                 return
         for _ in range(self.samples):
-            new = sample_worlds(view, 1, self.rng, evidence, self.partner_bids_by_model, self.opponent_bids, share,
-                                self.signals == "rule")
+            new = self.draw(view, 1, evidence)
             if not new:
                 return
             yield new[0] if self.soft_evidence else World(new[0].hands, 1.0)
+
+    def draw(self, view: View, n: int, evidence: PlayEvidence | None) -> list[World]:
+        """Up to ``n`` deals of the hidden cards under the hard constraints, each weighed by the evidence as
+        this player reads it (:func:`.sampling.sample_worlds`)."""
+        return sample_worlds(view, n, self.rng, evidence, self.partner_bids_by_model, self.opponent_bids,
+                             self.bid_learner.rule_share(), self.signals == "rule")
 
     def evidence(self, view: View) -> PlayEvidence | None:
         """The opponents' plays so far as evidence on the hidden hands (see :class:`.sampling.PlayEvidence`)."""
