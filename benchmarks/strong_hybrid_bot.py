@@ -40,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 # The playouts by guessing players by their package name, as every benchmark imports its siblings.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.card_locations import LocationModel  # noqa: E402
 from benchmarks.oracle_bot import OracleBot  # noqa: E402
 
 from klaverjas.bots import bidding, sampling, strong  # noqa: E402
@@ -115,6 +116,10 @@ class TunedBot(StrongBot):
     adaptive_gain = 0.0
     adaptive_centre = 0.3
     disagreement_log: Path | None = None
+    # The weighed samples tilted towards a network's shares of each hidden card at each seat
+    # (benchmarks/card_locations.py), from a pool of this many (None: as drawn).
+    locations: LocationModel | None = None
+    location_pool = 120
     _sample_values: list[dict[int, int]] = []
     inner_solve: Callable[[Any], dict[int, int]]
 
@@ -180,6 +185,11 @@ class TunedBot(StrongBot):
         view.__dict__["excluded"] = (barred[0], barred[1], barred[2], barred[3])
 
     def weighed_worlds(self, view: View, evidence: PlayEvidence | None) -> Iterator[World]:
+        if self.locations is not None and view.trump >= 0:
+            # The first ``samples`` of a pool of weighed deals, their weights tilted to the network's shares.
+            pool = self.draw(view, max(self.location_pool, self.samples), evidence)
+            yield from self.locations.tilt(view, pool)[:self.samples]
+            return
         worlds = super().weighed_worlds(view, evidence)
         if not self.partner_has_trump or view.trump < 0:
             yield from worlds
@@ -504,6 +514,11 @@ def main() -> int:
     ap.add_argument("--disagreement-log", type=Path, default=None, metavar="FILE")
     ap.add_argument("--class-mix", action="append", default=[], metavar="KIND=W",
                     help="the playouts' share W at decisions of KIND (e.g. defenders-1-follow, makers-0); repeatable")
+    ap.add_argument("--locations", type=Path, default=None, metavar="W.npz",
+                    help="tilt the weighed samples towards a network's card locations (benchmarks/card_locations.py)")
+    ap.add_argument("--location-pool", type=int, default=120, metavar="N",
+                    help="deals drawn to tilt, of which the first are searched")
+    ap.add_argument("--location-alpha", type=float, default=1.0, help="the power of the tilt (1: the whole step)")
     args = ap.parse_args()
     class_mix = {}
     for item in args.class_mix:
@@ -571,6 +586,14 @@ def main() -> int:
                partner_playouts=partner_playouts, opponent_playouts=opponent_playouts,
                signals=args.signal_reading, signal_margin=args.signal_margin, postpone_from=args.postpone_from,
                resample_pool=args.resample_pool)
+    if args.locations is not None:
+        try:
+            bot.locations = LocationModel.load(args.locations, args.location_alpha)
+        except (OSError, ValueError, KeyError) as exc:
+            ap.error(f"--locations: cannot read {args.locations}: {exc}")
+        if args.location_pool < 1:
+            ap.error(f"--location-pool must be at least 1, not {args.location_pool}")
+        bot.location_pool = args.location_pool
     bot.signals_read = args.signals
     bot.basic_partner = args.basic_partner
     bot.rule_margin = args.rule_margin

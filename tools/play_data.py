@@ -64,6 +64,8 @@ def main() -> int:
     ap.add_argument("--kinds", default=",".join(DEFAULT_KINDS),
                     help=f"comma-separated kinds of players, of {', '.join(KINDS)}")
     ap.add_argument("--out", type=Path, default=Path("data/play.jsonl"))
+    ap.add_argument("--mixed", action="store_true",
+                    help="only deals where the two teams are of different kinds")
     args = ap.parse_args()
     rules = Rules.parse(args.rules)
     names = [k.strip() for k in args.kinds.split(",") if k.strip()]
@@ -73,7 +75,9 @@ def main() -> int:
     bots = {k: KINDS[k]() for k in names}
     for bot in bots.values():
         bot.prepare()
-    pairs = [(a, b) for a in names for b in names]
+    pairs = [(a, b) for a in names for b in names if a != b or not args.mixed]
+    if not pairs:
+        ap.error("--mixed needs at least two kinds")
     args.out.parent.mkdir(parents=True, exist_ok=True)
     done = sum(1 for _ in args.out.open()) if args.out.exists() else 0
     with args.out.open("a") as out:
