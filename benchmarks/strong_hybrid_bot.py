@@ -19,7 +19,8 @@ trumps lead one while an opponent may hold a trump, ``--class-mix KIND=W`` gives
 one kind of decision, and ``--learned-policy OWN.npy[,OTHER.npy]`` plays the playouts by card policies fitted on
 recorded play (benchmarks/learned_playouts.py) instead of the greedy rules; ``--learn-policies N`` learns them over
 the match (``--learn-sides others``: only the other team's); ``--resample-pool N`` draws the samples it searches from N
-weighed ones in proportion to their weights.
+weighed ones in proportion to their weights; ``--locations W.npz`` tilts its weighed samples towards a network's odds
+of where each hidden card is (benchmarks/card_locations.py).
 
     klaverjas arena --bot 'cmd:.venv/bin/python benchmarks/strong_hybrid_bot.py --mix 0' \\
         --bot 'cmd:.venv/bin/python benchmarks/flatmc_bot.py' --trump-by strong --deals 300 --rules rotterdam
