@@ -11,7 +11,12 @@ card and the share of hidden cards whose most likely seat is right, by trick.
 
     .venv/bin/python tools/play_data.py --kinds strong,flatmc --mixed --deals 1200 --seed 701 --out P.jsonl
     .venv/bin/python benchmarks/card_locations.py extract P.jsonl --out P.npz --samples 120
-    .venv/bin/python benchmarks/card_locations.py fit P.npz --hold 4 --out W.npz
+    .venv/bin/python benchmarks/card_locations.py fit P.npz --hold 4 --keep 'view over the samples' --out W.npz
+    .venv/bin/python benchmarks/card_locations.py check P.jsonl --model W.npz --deals 40 --alpha 1 --alpha 0.5
+
+``fit`` also fits the ``view over the samples`` network: the view its input, the samples' log-shares its starting
+point (the one that places cards best); ``check`` tilts the samples of held-out decisions towards a network as
+``strong_hybrid_bot.py --locations`` does and scores them again.  The figures are in docs/bots.md.
 """
 
 from __future__ import annotations
@@ -260,7 +265,7 @@ class LocationModel:
 
 
 def fit(paths: list[Path], hold: int, hidden: int, epochs: int, l2: float, smooth: float, out: Path | None,
-        keep: str = "corrected") -> None:
+        keep: str = "view over the samples") -> None:
     data = [np.load(p) for p in paths]
     get = {k: np.concatenate([d[k] for d in data]) for k in ("x", "may", "label", "weighed", "plain", "deal", "trick")}
     may, label = get["may"], get["label"]
@@ -349,7 +354,7 @@ def main() -> int:
     ft.add_argument("--l2", type=float, default=1e-3)
     ft.add_argument("--smooth", type=float, default=0.2, help="share of the samples' shares spread evenly")
     ft.add_argument("--out", type=Path)
-    ft.add_argument("--keep", choices=("corrected", "view over the samples"), default="corrected",
+    ft.add_argument("--keep", choices=("corrected", "view over the samples"), default="view over the samples",
                     help="which network --out writes")
     ck = sub.add_parser("check")
     ck.add_argument("data", type=Path, nargs="+")
