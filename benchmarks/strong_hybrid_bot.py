@@ -202,8 +202,7 @@ class TunedBot(StrongBot):
             for _ in range(20):
                 if world.hands[partner] & trumps:
                     break
-                again = sampling.sample_worlds(view, 1, self.rng, evidence, self.partner_bids_by_model,
-                                               self.opponent_bids, self.bid_learner.rule_share())
+                again = self.draw(view, 1, evidence)
                 if not again:
                     break
                 world = again[0]
