@@ -118,7 +118,8 @@ class TunedBot(StrongBot):
     adaptive_centre = 0.3
     disagreement_log: Path | None = None
     # The weighed samples tilted towards a network's shares of each hidden card at each seat
-    # (benchmarks/card_locations.py), from a pool of this many (None: as drawn).
+    # (benchmarks/card_locations.py; None: as drawn), the shares taken over a pool of ``location_pool`` deals
+    # (instead of the resampling pool or the enumeration of the last deals).
     locations: LocationModel | None = None
     location_pool = 120
     _sample_values: list[dict[int, int]] = []

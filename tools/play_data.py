@@ -7,9 +7,10 @@ pairing going round every ordered pair of the kinds: ``basic`` (the rules of thu
 samples (10, no time budget) and the numba stand-ins of the open flat Monte Carlo and ISMCTS programs
 (benchmarks/flatmc_bot.py, benchmarks/ismcts_bot.py, played in this process); ``--kinds strong`` plays the
 strong player as released against itself, for a model of its own choices.  Every player makes its own
-trump decisions.  One JSON line per deal: the kinds per seat, the hands as dealt, the trump decisions and
-every card in order, so the decisions can be replayed with their true hands (``tools/fit_play.py`` does,
-and keeps those with more than one legal card).  An existing file is continued, so the run can be
+trump decisions (``--mixed``: only the pairings of two different kinds, e.g. strong against a stand-in for
+``benchmarks/card_locations.py``).  One JSON line per deal: the kinds per seat, the hands as dealt, the trump
+decisions and every card in order, so the decisions can be replayed with their true hands (``tools/fit_play.py``
+does, and keeps those with more than one legal card).  An existing file is continued, so the run can be
 stopped and resumed.
 """
 
