@@ -3,19 +3,19 @@
 strong reads the hidden hands by drawing deals under the hard constraints and weighing each by the evidence
 (bids, the opponents' cards under a fitted card-play model, partner's signals).  Here the same question is
 asked of a network fitted directly on the answer: for every card the player to move cannot see, at which of
-the other three seats it is, given everything that player has seen.  Its inputs are that view (suits renamed
-so that trump comes first) and, for the ``corrected`` network, the samples' own share of each card at each
-seat, so that it learns what the weighing gets wrong; its output is a probability over the seats that may
-still hold the card.  Both are scored on held-out deals against the truth: the mean log-loss per hidden
-card and the share of hidden cards whose most likely seat is right, by trick.
+the other three seats it is, given everything that player has seen.  Three networks: from the view alone
+(suits renamed so that trump comes first); the ``view over the samples``, the view its input and the samples'
+own log-shares its starting point, so that it learns what the weighing gets wrong (the one that places cards
+best); and ``corrected``, given those shares as inputs as well.  Each outputs a probability over the seats
+that may still hold the card.  They and the samples are scored on held-out deals against the truth: the mean
+log-loss per hidden card and the share of hidden cards whose most likely seat is right, by trick.
 
     .venv/bin/python tools/play_data.py --kinds strong,flatmc --mixed --deals 1200 --seed 701 --out P.jsonl
     .venv/bin/python benchmarks/card_locations.py extract P.jsonl --out P.npz --samples 120
     .venv/bin/python benchmarks/card_locations.py fit P.npz --hold 4 --keep 'view over the samples' --out W.npz
     .venv/bin/python benchmarks/card_locations.py check P.jsonl --model W.npz --deals 40 --alpha 1 --alpha 0.5
 
-``fit`` also fits the ``view over the samples`` network: the view its input, the samples' log-shares its starting
-point (the one that places cards best); ``check`` tilts the samples of held-out decisions towards a network as
+``check`` tilts the samples of held-out decisions towards a network as
 ``strong_hybrid_bot.py --locations`` does and scores them again.  The figures are in docs/bots.md.
 """
 
@@ -109,6 +109,15 @@ def views(rec: dict[str, Any]) -> Any:
         deal.play(card)
 
 
+def truth(view: View, hands: Sequence[int], index: np.ndarray) -> np.ndarray:
+    """Per renamed card, the other seat (0 left, 1 partner, 2 right) that holds it, or -1 if it is not hidden."""
+    label = np.full(32, -1, dtype=np.int64)
+    for r in range(3):
+        for c in cards_of(hands[(view.seat + 1 + r) % 4] & view.unseen):
+            label[index[c]] = r
+    return label
+
+
 def shares(view: View, worlds: Sequence[World], index: np.ndarray) -> np.ndarray:
     """Per renamed card and other seat (left, partner, right): the samples' weighed share, then their plain one."""
     out = np.zeros((2, 32, 3))
@@ -131,11 +140,7 @@ def extract(paths: list[Path], out: Path, samples: int, seed: int) -> None:
         bot.reseed(zlib.crc32(f"{seed}:{rec['index']}".encode()))
         for view, hands in views(rec):
             x, may, index = view_features(view)
-            me = view.seat
-            label = np.full(32, -1, dtype=np.int64)
-            for r in range(3):
-                for c in cards_of(hands[(me + 1 + r) % 4] & view.unseen):
-                    label[index[c]] = r
+            label = truth(view, hands, index)
             share = shares(view, bot.draw(view, samples, bot.evidence(view)), index)
             xs.append(x)
             mays.append(may)
@@ -321,13 +326,10 @@ def check(paths: list[Path], model_path: Path, hold: int, deals: int, pool: int,
         bot.reseed(zlib.crc32(f"check:{rec['index']}".encode()))
         for view, hands in views(rec):
             worlds = bot.draw(view, pool, bot.evidence(view))
+            _, may, index = view_features(view)
+            label = truth(view, hands, index)
             for name, ws in [("weighed", worlds)] + [(f"tilted, alpha {m.alpha:g}", m.tilt(view, worlds))
                                                       for m in models]:
-                _, may, index = view_features(view)
-                label = np.full(32, -1, dtype=np.int64)
-                for r in range(3):
-                    for c in cards_of(hands[(view.seat + 1 + r) % 4] & view.unseen):
-                        label[index[c]] = r
                 loss, right = scores(log_shares(shares(view, ws, index)[0], may)[None], label[None])
                 rows[name].append((loss, right, effective(ws)))
     print(f"{len(records)} held-out deals, {len(rows['weighed'])} decisions, pools of {pool}")
