@@ -26,7 +26,7 @@ import json
 import math
 import sys
 import zlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -94,7 +94,7 @@ def view_features(view: View) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return x.astype(np.float32), may.T.copy(), index
 
 
-def views(rec: dict[str, Any]) -> Any:
+def views(rec: dict[str, Any]) -> Iterator[tuple[View, tuple[int, ...]]]:
     """Each decision of a strong seat in a recorded deal with more than one legal card: its view and the
     hands then."""
     deal = Deal(Rules.parse(rec["rules"]), rec["dealer"], rec["hands"])
@@ -109,12 +109,18 @@ def views(rec: dict[str, Any]) -> Any:
         deal.play(card)
 
 
+def placed(view: View, hands: Sequence[int]) -> Iterator[tuple[int, int]]:
+    """Each hidden card with the other seat (0 left, 1 partner, 2 right) that ``hands`` give it."""
+    for r in range(3):
+        for c in cards_of(hands[(view.seat + 1 + r) % 4] & view.unseen):
+            yield c, r
+
+
 def truth(view: View, hands: Sequence[int], index: np.ndarray) -> np.ndarray:
     """Per renamed card, the other seat (0 left, 1 partner, 2 right) that holds it, or -1 if it is not hidden."""
     label = np.full(32, -1, dtype=np.int64)
-    for r in range(3):
-        for c in cards_of(hands[(view.seat + 1 + r) % 4] & view.unseen):
-            label[index[c]] = r
+    for c, r in placed(view, hands):
+        label[index[c]] = r
     return label
 
 
@@ -125,10 +131,9 @@ def shares(view: View, worlds: Sequence[World], index: np.ndarray) -> np.ndarray
     if not worlds or total <= 0:
         return out
     for w in worlds:
-        for r in range(3):
-            for c in cards_of(w.hands[(view.seat + 1 + r) % 4] & view.unseen):
-                out[0, index[c], r] += w.weight / total
-                out[1, index[c], r] += 1 / len(worlds)
+        for c, r in placed(view, w.hands):
+            out[0, index[c], r] += w.weight / total
+            out[1, index[c], r] += 1 / len(worlds)
     return out
 
 
@@ -171,6 +176,12 @@ def scores(logp: np.ndarray, label: np.ndarray) -> tuple[float, float]:
     return float(-picked[hidden].mean()), float(right[hidden].mean())
 
 
+def corrected_inputs(x: np.ndarray, weighed: np.ndarray, plain: np.ndarray) -> np.ndarray:
+    """The ``corrected`` network's inputs: the view's, then the samples' weighed and plain log-shares, scaled."""
+    n = len(x)
+    return np.concatenate([x, weighed.reshape(n, -1) / 7, plain.reshape(n, -1) / 7], 1)
+
+
 class Net:
     """One hidden layer of rectified units; the logits of each card's seats, plus a fixed offset."""
 
@@ -197,8 +208,11 @@ def train(net: Net, data: tuple[np.ndarray, ...], valid: tuple[np.ndarray, ...],
     m = {k: np.zeros_like(v) for k, v in net.p.items()}
     v = {k: np.zeros_like(v) for k, v in net.p.items()}
     step = 0
-    best = (scores(log_softmax(net.forward(valid[0])[1] + valid[1], valid[2]), valid[3])[0],
-            {k: p.copy() for k, p in net.p.items()})
+
+    def valid_loss() -> float:
+        return scores(log_softmax(net.forward(valid[0])[1] + valid[1], valid[2]), valid[3])[0]
+
+    best = (valid_loss(), {k: p.copy() for k, p in net.p.items()})
     losses = [best[0]]
     for _ in range(epochs):
         order = rng.permutation(len(x))
@@ -219,7 +233,7 @@ def train(net: Net, data: tuple[np.ndarray, ...], valid: tuple[np.ndarray, ...],
                 m[k] = 0.9 * m[k] + 0.1 * g
                 v[k] = 0.999 * v[k] + 0.001 * g * g
                 net.p[k] -= lr * (m[k] / (1 - 0.9 ** step)) / (np.sqrt(v[k] / (1 - 0.999 ** step)) + 1e-8)
-        loss = scores(log_softmax(net.forward(valid[0])[1] + valid[1], valid[2]), valid[3])[0]
+        loss = valid_loss()
         losses.append(loss)
         if loss < best[0]:
             best = (loss, {k: p.copy() for k, p in net.p.items()})
@@ -252,8 +266,7 @@ class LocationModel:
         share = shares(view, worlds, index)
         weighed, plain = log_shares(share[0], may, self.smooth), log_shares(share[1], may, self.smooth)
         # The network reads the view alone, or the view and the samples' shares ("corrected").
-        inputs = (x if self.net.p["w1"].shape[0] == N_VIEW else
-                  np.concatenate([x, weighed.ravel() / 7, plain.ravel() / 7]))[None]
+        inputs = x[None] if self.net.p["w1"].shape[0] == N_VIEW else corrected_inputs(x[None], weighed, plain)
         return log_softmax(self.net.forward(inputs)[1][0] + weighed, may), weighed, index
 
     def tilt(self, view: View, worlds: Sequence[World]) -> list[World]:
@@ -261,10 +274,7 @@ class LocationModel:
             return []
         net, weighed, index = self.log_probabilities(view, worlds)
         step = self.alpha * np.where(net > -1e8, net - weighed, 0.0)
-        logs = []
-        for w in worlds:
-            logs.append(sum(float(step[index[c], r]) for r in range(3)
-                            for c in cards_of(w.hands[(view.seat + 1 + r) % 4] & view.unseen)))
+        logs = [sum(float(step[index[c], r]) for c, r in placed(view, w.hands)) for w in worlds]
         top = max(logs)
         return [World(w.hands, w.weight * math.exp(g - top)) for w, g in zip(worlds, logs, strict=True)]
 
@@ -281,9 +291,8 @@ def fit(paths: list[Path], hold: int, hidden: int, epochs: int, l2: float, smoot
     plain = log_shares(get["plain"], may, smooth)
     uniform = log_shares(np.ones_like(may), may)
     rng = np.random.default_rng(1)
-    inputs = {"view": get["x"], "corrected": np.concatenate([get["x"], weighed.reshape(len(may), -1) / 7,
-                                                          plain.reshape(len(may), -1) / 7], 1)}
-    inputs["view over the samples"] = get["x"]
+    inputs = {"view": get["x"], "corrected": corrected_inputs(get["x"], weighed, plain),
+              "view over the samples": get["x"]}
     offsets = {"view": np.zeros_like(weighed), "corrected": weighed, "view over the samples": weighed}
     results = {"uniform under the hard constraints": uniform, "the samples unweighed": plain,
                "the samples weighed (strong)": weighed}
