@@ -208,3 +208,15 @@ def test_a_negative_resampling_pool_is_refused() -> None:
     refused = subprocess.run([sys.executable, str(script), "--resample-pool", "-5"], capture_output=True,
                              text=True, stdin=subprocess.DEVNULL, timeout=120)
     assert refused.returncode == 2 and "--resample-pool must be at least 0, not -5" in refused.stderr
+
+
+@pytest.mark.parametrize(("args", "reason"), [
+    (["--samples", "0"], "--samples must be at least 1, not 0"),
+    (["--race", "-1"], "--race must be at least 0 and --race-margin above 0, not -1.0 and 2.0"),
+    (["--race", "2", "--race-margin", "0"], "--race must be at least 0 and --race-margin above 0, not 2.0 and 0.0"),
+])
+def test_bad_sample_limits_and_races_are_refused(args: list[str], reason: str) -> None:
+    script = BENCHMARKS / "strong_hybrid_bot.py"
+    refused = subprocess.run([sys.executable, str(script), *args], capture_output=True,
+                             text=True, stdin=subprocess.DEVNULL, timeout=120)
+    assert refused.returncode == 2 and reason in refused.stderr

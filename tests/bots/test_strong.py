@@ -404,3 +404,80 @@ def test_a_deal_resampled_twice_is_solved_once() -> None:
     values = [reference.minimax_cards(strong.position_of(view, w.hands)) for w in worlds]
     for f in figs:
         assert f.mean == pytest.approx(sum(sign * v[f.card] for v in values) / 40)
+
+
+def _settled_directly(samples: list[tuple[float, dict[int, float]]], z: float, margin: float,
+                      mix: float = 0.0, played_out: list[float] | None = None) -> bool:
+    """The race's test computed from the samples themselves: paired differences, weighted."""
+    cards = list(samples[0][1])
+    total = sum(w for w, _ in samples)
+    effective = total ** 2 / sum(w * w for w, _ in samples)
+    if effective < 2:
+        return False
+    mean = {c: sum(w * v[c] for w, v in samples) / total for c in cards}
+    chosen = {c: (1 - mix) * mean[c] + mix * played_out[c] if played_out else mean[c] for c in cards}
+    best = max(cards, key=lambda c: chosen[c])
+    for c in cards:
+        if c == best:
+            continue
+        diffs = [(w, v[best] - v[c]) for w, v in samples]
+        gap = sum(w * d for w, d in diffs) / total
+        variance = sum(w * (d - gap) ** 2 for w, d in diffs) / total * effective / (effective - 1)
+        if chosen[best] - chosen[c] + margin <= z * (1 - mix) * (variance / effective) ** 0.5:
+            return False
+    return True
+
+
+def test_the_race_is_settled_exactly_when_no_other_card_may_beat_the_best_by_its_margin() -> None:
+    import random
+
+    rng = random.Random(7)
+    outcomes = set()
+    for case in range(400):
+        cards = rng.sample(range(32), rng.randint(2, 5))
+        spread = rng.choice([0, 2, 10, 40])
+        base = {c: rng.uniform(-30, 30) for c in cards}
+        played_out = [rng.uniform(-20, 20) for _ in range(32)] if case % 2 else None
+        mix = 0.6 if played_out else 0.0
+        race = strong.Race(cards, 2.0, 2.0, mix)
+        race.played_out = played_out
+        samples = []
+        for _ in range(rng.randint(1, 30)):
+            w = rng.choice([1.0, rng.uniform(0.01, 2.0)])
+            values = {c: base[c] + rng.gauss(0, spread) for c in cards}
+            samples.append((w, values))
+            race.add(w, values)
+            expected = _settled_directly(samples, 2.0, 2.0, mix, played_out)
+            assert race.settled() == expected
+            outcomes.add(expected)
+    assert outcomes == {True, False}
+    # Cards equal in every sample are settled at once; the same cards with any spread between them are not.
+    twin = strong.Race([3, 4], 2.0, 2.0, 0.0)
+    open_race = strong.Race([3, 4], 2.0, 2.0, 0.0)
+    for v in (10.0, -50.0, 90.0):
+        twin.add(1.0, {3: v, 4: v})
+        open_race.add(1.0, {3: v, 4: -v})
+    assert twin.settled() and not open_race.settled()
+
+
+def test_a_race_stops_at_the_first_sample_that_settles_it_or_at_the_limit() -> None:
+    # Without playouts the samples are those a twin of the same seed draws; each decision's search stops at the
+    # first count from the least on at which the test on those samples, computed directly, settles it.
+    for view in list(_late_views(4))[:6]:
+        twin = strong.StrongBot(samples=30, seed=9, playout_mix=0.0)
+        worlds = list(twin.weighed_worlds(view, twin.evidence(view)))
+        sign = 1 if view.team == 0 else -1
+        samples = [(w.weight, {c: float(sign * v) for c, v in reference.minimax_cards(
+            strong.position_of(view, w.hands)).items()}) for w in worlds]
+        for z, margin in ((2.0, 2.0), (1e9, 1e-9), (1e-9, 1e9)):
+            bot = strong.StrongBot(samples=30, budget_ms=60_000, min_samples=4, seed=9, playout_mix=0.0,
+                                   solve_fn=reference.minimax_cards, race=z, race_margin=margin)
+            figs = bot.figures(view)
+            n = bot.searched[-1][1]
+            expected = next((k for k in range(4, len(samples)) if _settled_directly(samples[:k], z, margin)),
+                            len(samples))
+            assert n == expected and {f.samples for f in figs} == {n}
+            if margin > 1e6:
+                assert n == 4  # every card settled as soon as the least samples are in
+    with pytest.raises(ValueError, match="race"):
+        strong.StrongBot(race=-1)

@@ -90,6 +90,8 @@ OPPONENT_BIDS = "mix"
 # ("learn", :class:`.sampling.SignalLearner`), or not at all ("none").
 SIGNAL_READINGS = ("rule", "learn", "none")
 SIGNALS = "rule"
+# With a race, how many points another card may be better than the one chosen when the search stops.
+RACE_MARGIN = 2.0
 
 # The value of every legal card of a position: the final NS minus EW deal score.
 SolveFn = Callable[[Any], dict[int, int]]
@@ -131,6 +133,63 @@ class SolverWorkClock:
     def values(self, position: Any) -> dict[int, int]:
         """:func:`solver_values`, counting the nodes searched."""
         return dict(self.solve(position).cards)
+
+
+class Race:
+    """When a decision's samples have said enough: the weighted moments of each legal card's sample values.
+
+    The card chosen is the best by ``(1 - mix)`` times the samples' weighted mean plus ``mix`` times the
+    playouts' value (``played_out``, taken as known: more samples do not change it).  The decision is settled
+    once, for every other card, the best card's lead over it plus ``margin`` exceeds ``z`` standard errors of
+    the samples' part of that lead (the variance of the paired per-sample differences over the effective
+    number of weighted samples): then that card is, at that confidence, at most ``margin`` points better.
+    Cards equal in every sample are settled at once.  The bookkeeping is a sum a card and a sum a pair of
+    cards, so the test costs little beside a solve (sequential testing as in racing algorithms for choosing
+    among noisy options)."""
+
+    def __init__(self, cards: Sequence[int], z: float, margin: float, mix: float) -> None:
+        self.cards = list(cards)
+        self.z = z
+        self.margin = margin
+        self.mix = mix
+        self.played_out: Sequence[float] | None = None
+        self.weight = 0.0
+        self.weight_sq = 0.0
+        self.sums = dict.fromkeys(self.cards, 0.0)
+        self.products = {(a, b): 0.0 for i, a in enumerate(self.cards) for b in self.cards[i:]}
+
+    def add(self, weight: float, values: dict[int, float]) -> None:
+        """One sample's values of the cards for the deciding team, with its weight."""
+        self.weight += weight
+        self.weight_sq += weight * weight
+        for c in self.cards:
+            self.sums[c] += weight * values[c]
+        for a, b in self.products:
+            self.products[a, b] += weight * values[a] * values[b]
+
+    def settled(self) -> bool:
+        w = self.weight
+        if w <= 0 or self.weight_sq <= 0:
+            return False
+        effective = w * w / self.weight_sq
+        if effective < 2:
+            return False
+        mean = {c: self.sums[c] / w for c in self.cards}
+        known = self.played_out
+        share = self.mix if known is not None else 0.0
+        chosen = {c: (1 - share) * mean[c] + (share * known[c] if known is not None else 0.0) for c in self.cards}
+        best = max(self.cards, key=lambda c: chosen[c])
+        for c in self.cards:
+            if c == best:
+                continue
+            a, b = (best, c) if (best, c) in self.products else (c, best)
+            square = (self.products[best, best] - 2 * self.products[a, b] + self.products[c, c]) / w
+            gap = mean[best] - mean[c]
+            variance = max(0.0, square - gap * gap) * effective / (effective - 1)
+            error = (1 - share) * (variance / effective) ** 0.5
+            if chosen[best] - chosen[c] + self.margin <= self.z * error:
+                return False
+        return True
 
 
 @dataclass
@@ -203,7 +262,8 @@ class StrongBot(Bot):
                  opponent_bids: str = OPPONENT_BIDS, partner_playouts: tuple[float, int, int, bool] | None = None,
                  opponent_playouts: tuple[float, int, int] | None = None,
                  signals: str = SIGNALS, signal_margin: float = 0.0, postpone_from: int | None = None,
-                 resample_pool: int = 0, clock: Callable[[], float] = time.perf_counter):
+                 resample_pool: int = 0, race: float = 0.0, race_margin: float = RACE_MARGIN,
+                 race_budget_ms: float | None = None, clock: Callable[[], float] = time.perf_counter):
         self.solve_fn = solve_fn or solver_values
         self.samples = samples
         # A vote over one or two deals follows their accidents; below this many the budget is overrun.
@@ -252,6 +312,14 @@ class StrongBot(Bot):
         if resample_pool < 0:
             raise ValueError(f"resample_pool must be at least 0, got {resample_pool}")
         self.resample_pool = resample_pool
+        # A race (race > 0, in standard errors): the search stops as soon as no other card could beat the best
+        # by more than ``race_margin`` points at that confidence (:class:`Race`), and a decision still open
+        # may search on up to ``race_budget_ms``: the work goes where the cards are close.  0: the budget alone.
+        if race < 0 or race_margin < 0:
+            raise ValueError(f"race and race_margin must be at least 0, got {race} and {race_margin}")
+        self.race = race
+        self.race_margin = race_margin
+        self.race_budget_ms = budget_ms if race_budget_ms is None else race_budget_ms
         self.partner_bids_by_model = partner_bids_by_model
         # The opponents' bids read by the rules of thumb, by the trump model, or by both (:func:`.sampling.weight_of`).
         self.opponent_bids = check_bid_reading(opponent_bids)
@@ -303,7 +371,7 @@ class StrongBot(Bot):
         """Per legal card, its figures over the samples searched within the budget; best first."""
         legal = cards_of(view.legal)
         start = self.clock()
-        deadline = start + self.budget_ms / 1000
+        deadline = start + (self.race_budget_ms if self.race else self.budget_ms) / 1000
         totals = dict.fromkeys(legal, 0.0)
         holds = dict.fromkeys(legal, 0)
         weight = 0.0
@@ -317,8 +385,16 @@ class StrongBot(Bot):
         solved: list[dict[int, int]] = []
         # A deal drawn again from the resampled pool is solved once.
         known: dict[tuple[int, int, int, int], dict[int, int]] = {}
+        race = None
+        played_out = None
+        if self.race and solves and len(legal) > 1:
+            # The race compares the cards as they will be chosen, so it needs the playouts' values first.
+            race = Race(legal, self.race, self.race_margin, self.playout_weight(view))
+            if race.mix > 0 and not self.playout_evidence:
+                played_out = race.played_out = self.playout_values(view, drawn, evidence)
         for w in self.weighed_worlds(view, evidence):
-            if n >= self.min_samples and (self.clock() >= deadline or not solves):
+            if n >= self.min_samples and (self.clock() >= deadline or not solves
+                                          or (race is not None and race.settled())):
                 break
             values = None
             if solves:
@@ -336,6 +412,8 @@ class StrongBot(Bot):
             drawn.append(w)
             if values is not None:
                 solved.append(values)
+                if race is not None:
+                    race.add(w.weight, {c: sign * values[c] for c in legal})
         if self.postpone_from is not None and len(view.tricks) >= self.postpone_from and solved:
             totals = self.postponed_totals(view, drawn, solved)
         self.searched.append(((self.clock() - start) * 1000, n))
@@ -343,7 +421,8 @@ class StrongBot(Bot):
             return [CardFigures(c, 0.0, 0, 0) for c in legal]
         figs = [CardFigures(c, totals[c] / weight, holds[c], n) for c in legal]
         mix = self.playout_weight(view) if solves else 1.0
-        played_out = self.playout_values(view, drawn, evidence) if mix > 0 else None
+        if played_out is None and mix > 0:
+            played_out = self.playout_values(view, drawn, evidence)
         if played_out is not None:
             figs = [replace(f, mean=(1 - mix) * f.mean + mix * played_out[f.card]) for f in figs]
         # Cards the samples cannot tell apart are ranked by the rules of thumb (keep winners, play low).
