@@ -20,7 +20,8 @@ one kind of decision, and ``--learned-policy OWN.npy[,OTHER.npy]`` plays the pla
 recorded play (benchmarks/learned_playouts.py) instead of the greedy rules; ``--learn-policies N`` learns them over
 the match (``--learn-sides others``: only the other team's); ``--resample-pool N`` draws the samples it searches from N
 weighed ones in proportion to their weights; ``--locations W.npz`` tilts its weighed samples towards a network's odds
-of where each hidden card is (benchmarks/card_locations.py).
+of where each hidden card is (benchmarks/card_locations.py); ``--race Z`` stops each card's search once its best card
+is settled and lets a close one search on (``--samples``, ``--race-budget``, ``--race-margin``; StrongBot's ``race``).
 
     klaverjas arena --bot 'cmd:.venv/bin/python benchmarks/strong_hybrid_bot.py --mix 0' \\
         --bot 'cmd:.venv/bin/python benchmarks/flatmc_bot.py' --trump-by strong --deals 300 --rules rotterdam
