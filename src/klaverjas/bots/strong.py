@@ -420,7 +420,8 @@ class StrongBot(Bot):
         if not n or weight <= 0:
             return [CardFigures(c, 0.0, 0, 0) for c in legal]
         figs = [CardFigures(c, totals[c] / weight, holds[c], n) for c in legal]
-        mix = self.playout_weight(view) if solves else 1.0
+        # With a race, the share its test judged the cards by (asked once: a share may depend on the samples).
+        mix = race.mix if race is not None else self.playout_weight(view) if solves else 1.0
         if played_out is None and mix > 0:
             played_out = self.playout_values(view, drawn, evidence)
         if played_out is not None:
