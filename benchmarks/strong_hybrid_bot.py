@@ -405,6 +405,8 @@ def main() -> int:
     ap.add_argument("--worlds", type=int, default=PLAYOUT_WORLDS, help="playout deals a decision")
     ap.add_argument("--budget", type=float, default=150.0, help="ms a card for the double-dummy samples")
     ap.add_argument("--samples", type=int, default=60, help="double-dummy samples a card at most")
+    ap.add_argument("--min-samples", type=int, default=6,
+                    help="double-dummy samples a card at least, whatever the budget or the race says")
     ap.add_argument("--race", type=float, default=0.0, metavar="Z",
                     help="stop a card's search once no other card may be better by --race-margin points at Z "
                          "standard errors, and search a close one up to --race-budget ms (0: the budget alone)")
@@ -542,8 +544,8 @@ def main() -> int:
         strong.SA_SEARCH_FROM = args.sa_search_from
     if args.resample_pool < 0:
         ap.error(f"--resample-pool must be at least 0, not {args.resample_pool}")
-    if args.samples < 1:
-        ap.error(f"--samples must be at least 1, not {args.samples}")
+    if args.samples < 1 or args.min_samples < 1:
+        ap.error(f"--samples and --min-samples must be at least 1, not {args.samples} and {args.min_samples}")
     if args.race < 0 or args.race_margin <= 0:
         ap.error(f"--race must be at least 0 and --race-margin above 0, not {args.race} and {args.race_margin}")
     if args.postpone_from is not None and not 0 <= args.postpone_from <= 7:
@@ -598,7 +600,7 @@ def main() -> int:
                partner_mismatch=args.read_partner, partner_model=partner_model, opponent_bids=args.opponent_bids,
                partner_playouts=partner_playouts, opponent_playouts=opponent_playouts,
                signals=args.signal_reading, signal_margin=args.signal_margin, postpone_from=args.postpone_from,
-               resample_pool=args.resample_pool, samples=args.samples, race=args.race,
+               resample_pool=args.resample_pool, samples=args.samples, min_samples=args.min_samples, race=args.race,
                race_margin=args.race_margin, race_budget_ms=args.race_budget)
     if args.locations is not None:
         try:

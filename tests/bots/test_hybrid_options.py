@@ -211,7 +211,8 @@ def test_a_negative_resampling_pool_is_refused() -> None:
 
 
 @pytest.mark.parametrize(("args", "reason"), [
-    (["--samples", "0"], "--samples must be at least 1, not 0"),
+    (["--samples", "0"], "--samples and --min-samples must be at least 1, not 0 and 6"),
+    (["--min-samples", "0"], "--samples and --min-samples must be at least 1, not 60 and 0"),
     (["--race", "-1"], "--race must be at least 0 and --race-margin above 0, not -1.0 and 2.0"),
     (["--race", "2", "--race-margin", "0"], "--race must be at least 0 and --race-margin above 0, not 2.0 and 0.0"),
 ])
