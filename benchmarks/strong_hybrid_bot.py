@@ -405,7 +405,7 @@ def main() -> int:
     ap.add_argument("--worlds", type=int, default=PLAYOUT_WORLDS, help="playout deals a decision")
     ap.add_argument("--budget", type=float, default=150.0, help="ms a card for the double-dummy samples")
     ap.add_argument("--samples", type=int, default=60, help="double-dummy samples a card at most")
-    ap.add_argument("--min-samples", type=int, default=6,
+    ap.add_argument("--min-samples", type=int, default=strong.MIN_SAMPLES,
                     help="double-dummy samples a card at least, whatever the budget or the race says")
     ap.add_argument("--race", type=float, default=0.0, metavar="Z",
                     help="stop a card's search once no other card may be better by --race-margin points at Z "

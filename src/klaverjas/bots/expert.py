@@ -10,14 +10,14 @@ player cannot tell apart (each still solved double-dummy), blended with greedy p
 from __future__ import annotations
 
 from .sampling import PLAY_MISMATCH
-from .strong import PLAYOUT_MIX, SolveFn, StrongBot
+from .strong import MIN_SAMPLES, PLAYOUT_MIX, SolveFn, StrongBot
 
 
 class ExpertBot(StrongBot):
     name = "expert"
 
     def __init__(self, samples: int = 400, budget_ms: float = 900.0, seed: int | None = None,
-                 solve_fn: SolveFn | None = None, search_from: int = 0, min_samples: int = 6,
+                 solve_fn: SolveFn | None = None, search_from: int = 0, min_samples: int = MIN_SAMPLES,
                  play_mismatch: float | None = PLAY_MISMATCH, enumerate_up_to: int | None = None,
                  playout_mix: float | tuple[float, float] = PLAYOUT_MIX):
         super().__init__(samples=samples, budget_ms=budget_ms, seed=seed, solve_fn=solve_fn,

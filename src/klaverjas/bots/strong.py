@@ -92,6 +92,8 @@ SIGNAL_READINGS = ("rule", "learn", "none")
 SIGNALS = "rule"
 # With a race, how many points another card may be better than the one chosen when the search stops.
 RACE_MARGIN = 2.0
+# The least samples a card: a vote over one or two deals follows their accidents.
+MIN_SAMPLES = 6
 
 # The value of every legal card of a position: the final NS minus EW deal score.
 SolveFn = Callable[[Any], dict[int, int]]
@@ -252,7 +254,7 @@ class StrongBot(Bot):
     name = "strong"
 
     def __init__(self, samples: int = 60, budget_ms: float = 150.0, seed: int | None = None,
-                 solve_fn: SolveFn | None = None, search_from: int = 0, min_samples: int = 6,
+                 solve_fn: SolveFn | None = None, search_from: int = 0, min_samples: int = MIN_SAMPLES,
                  play_mismatch: float | None = PLAY_MISMATCH, partner_bids_by_model: bool = True,
                  soft_evidence: bool = True, trump_by_model: bool = True, enumerate_up_to: int = 0,
                  play_by_model: bool = False, playout_mix: float | tuple[float, float] = PLAYOUT_MIX,
@@ -266,7 +268,7 @@ class StrongBot(Bot):
                  race_budget_ms: float | None = None, clock: Callable[[], float] = time.perf_counter):
         self.solve_fn = solve_fn or solver_values
         self.samples = samples
-        # A vote over one or two deals follows their accidents; below this many the budget is overrun.
+        # The budget is overrun until this many are searched (MIN_SAMPLES).
         self.min_samples = min(min_samples, samples)
         # Tricks before this one are played by the rules of thumb (searching the first trick measured
         # +8.7 per deal against basic over starting at the third, 200 duplicate deals).
