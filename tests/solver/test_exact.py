@@ -179,16 +179,20 @@ def test_value_alone_equals_the_value_of_solve(rules_text: str) -> None:
             assert value == other.solve(pos, objective).value, (seed, objective, pos.to_json())
             nat_seen += objective == "real" and pos.makers is not None and value * (1 if pos.makers == 0 else -1) < 0
     if Rules.parse(rules_text).has_makers:
-        assert nat_seen > 3  # the fall-back to the full solve is exercised
+        assert nat_seen > 3  # the roem search of a position the makers lose is exercised
 
 
 @pytest.mark.skipif(not E.HAVE_NUMBA, reason="full deals need the compiled kernel to be quick")
 def test_value_alone_of_full_deals_from_the_opening_lead() -> None:
     solver, other = Solver(), Solver()
-    for seed in range(6):
+    nat_seen = 0
+    for seed in range(12):
         pos = mid_deal(("amsterdam", "rotterdam", "sa")[seed % 3], seed, 0)
         for objective in ("real", "points"):
-            assert solver.value(pos, objective) == other.solve(pos, objective).value, (seed, objective)
+            value = solver.value(pos, objective)
+            assert value == other.solve(pos, objective).value, (seed, objective)
+            nat_seen += objective == "real" and pos.makers is not None and value * (1 if pos.makers == 0 else -1) < 0
+    assert nat_seen >= 2  # whole deals the makers lose, whose roem is searched from the opening lead
 
 
 @pytest.mark.parametrize("rules_text", RULE_SETS)

@@ -172,7 +172,8 @@ class Solver:
 
     def value(self, pos: Position, objective: str = "real") -> int:
         """The value of ``pos`` alone (``solve(pos).value``), without every card's: one MTD(f) over the
-        position; for the real objective, when the makers go nat, the full :meth:`solve` settles it."""
+        position; for the real objective, when the makers go nat, the roem they concede is searched from
+        the position too (not card by card)."""
         with self._lock:
             return self._value(pos, objective)
 
@@ -252,14 +253,12 @@ class Solver:
             return lambda share, c, g: g
         if pos.makers is None or not pos.rules.has_makers:
             return lambda share, c, g: acc[0] - acc[1] + g
-        makers = pos.makers
-        sgn = 1 if makers == 0 else -1
+        sgn = 1 if pos.makers == 0 else -1
         acc_m = sgn * (acc[0] - acc[1])
         acc_roem = pos.roem[0] + pos.roem[1]
         total = pos.rules.total
         tab = k.tab
         unit = self._roem_unit(pos.rules)
-        totals = roem_totals(pos.rules)
 
         def finish(share: _Share, c: Card, g: int) -> int:
             gm = acc_m + sgn * g
@@ -271,33 +270,41 @@ class Solver:
             roem_max = int(E.mtdf(C, 1, tab, self._tt, space.mv, space.st, share.hands, c, *k.state, share.roem_guess,
                                   unit, 0, 0, 0))
             share.roem_guess = roem_max
-            child = pos.play(c)
-            ct = child.totals()
-            need = 1 - sgn * (ct[0] - ct[1])  # what the makers still need to escape nat
-            roem_so_far = ct[0] + ct[1] - child.points[0] - child.points[1]
-            child_hands, child_state = self._state(child)
-            # Least r (in tens) for which the makers can force "escape nat, or hold the roem still
-            # to come after the root to r"; r = roem_max is known to pass.  The roem to come is a sum
-            # of roem amounts, so only such sums are asked, and first the one below roem_max: in over
-            # half the cards the escape saves nothing (measured), and one test then settles it.
-            sums = [r for r in totals if r < roem_max // 10] + [roem_max // 10]
-            a, b = 0, len(sums) - 1
-            m = b - 1
-            while a < b:
-                allow = acc_roem + sums[m] * 10 - roem_so_far
-                if child.is_over:
-                    ok = need <= 0 or allow >= 0
-                else:
-                    ok = bool(E.dual(C, tab, self._tt, space.dt, space.mv, space.st, child_hands, *child_state,
-                                     makers, need, allow, 1))
-                if ok:
-                    b = m
-                else:
-                    a = m + 1
-                m = (a + b) // 2
-            return -sgn * (total + acc_roem + 10 * sums[a])
+            return -sgn * (total + acc_roem + 10 * self._least_roem(C, space, tab, pos.play(c), acc_roem, roem_max, 1))
 
         return finish
+
+    def _least_roem(self, C: np.ndarray, space: _Workspace, tab: np.ndarray, child: Position, acc_roem: int,
+                    roem_max: int, ply: int) -> int:
+        """The least roem to come (in tens, counted from the root whose roem so far is ``acc_roem``) the
+        makers can hold the defenders to in ``child``, where they go nat, given that ``roem_max`` tens
+        are known to be enough: the least r for which the makers can force "escape nat, or hold the roem
+        to r".  The roem to come is a sum of roem amounts, so only such sums are asked, and first the one
+        below ``roem_max``: in over half the cards the escape saves nothing (measured), and one test then
+        settles it."""
+        makers = child.makers
+        assert makers is not None
+        sgn = 1 if makers == 0 else -1
+        ct = child.totals()
+        need = 1 - sgn * (ct[0] - ct[1])  # what the makers still need to escape nat
+        roem_so_far = ct[0] + ct[1] - child.points[0] - child.points[1]
+        child_hands, child_state = self._state(child)
+        sums = [r for r in roem_totals(child.rules) if r < roem_max // 10] + [roem_max // 10]
+        a, b = 0, len(sums) - 1
+        m = b - 1
+        while a < b:
+            allow = acc_roem + sums[m] * 10 - roem_so_far
+            if child.is_over:
+                ok = need <= 0 or allow >= 0
+            else:
+                ok = bool(E.dual(C, tab, self._tt, space.dt, space.mv, space.st, child_hands, *child_state,
+                                 makers, need, allow, ply))
+            if ok:
+                b = m
+            else:
+                a = m + 1
+            m = (a + b) // 2
+        return sums[a]
 
     def _value(self, pos: Position, objective: str) -> int:
         if pos.is_over:
@@ -316,7 +323,13 @@ class Solver:
         margin = sgn * (acc[0] - acc[1] + g)
         if margin > 0:  # the makers escape nat, so their margin is the deal's result (see the module doc)
             return sgn * margin
-        return self._solve(pos, objective).value
+        # They go nat: the roem the defenders collect besides is asked of the position itself, as the
+        # finisher asks it after each card (a test at the root takes every card's choice in its stride).
+        roem_max = int(E.mtdf(k.C, 1, k.tab, self._tt, space.mv, space.st, k.hands, -1, *k.state, 0,
+                              self._roem_unit(pos.rules), 0, 0, 0))
+        acc_roem = pos.roem[0] + pos.roem[1]
+        least = self._least_roem(k.C, space, k.tab, pos, acc_roem, roem_max, 0)
+        return -sgn * (pos.rules.total + acc_roem + 10 * least)
 
     def _check(self, pos: Position, objective: str) -> None:
         if objective not in OBJECTIVES:
