@@ -85,8 +85,10 @@ def test_every_trump_decision_follows_the_estimate_and_says_so() -> None:
                     assert suit is not None
                     est = m.estimate(view.hand, suit, place)
                     assert o.score == est
-                    figure = int(re.search(r"finish (?:at )?([+-]\d+)", en).group(1))  # type: ignore[union-attr]
-                    assert figure == round(est)
+                    told = re.search(r"finish (level with|(\d+) points (ahead of|behind))", en)
+                    assert told is not None, en
+                    figure = 0 if told.group(1) == "level with" else int(told.group(2))
+                    assert figure == abs(round(est)) and (figure == 0 or (told.group(3) == "behind") == (est < 0))
                     if PASS in view.options:
                         good = est > pass_value
                         assert en.startswith(("Play", "Choose")) == good, en

@@ -313,11 +313,44 @@ def test_strong_gives_the_signal_when_it_costs_at_most_its_margin(margin: float,
     if plays == "7D":
         assert codes[0] == "search_signal" and "signal_ace" in codes
         assert "1.0 points less on average than the ace of diamonds" in why["en"]
+        assert "1,0 punten minder op dan ruiten aas" in why["nl"]  # a Dutch figure has a decimal comma
         ranked = bot.advise(view)
         assert [o.action for o in ranked[:2]] == [parse_card("7D"), parse_card("AD")]
         assert "1.0 points more on average than the seven of diamonds" in ranked[1].why["en"]
     else:
         assert codes[0] == "search_best"
+
+
+def test_search_figures_say_more_less_or_alike_in_both_languages() -> None:
+    from klaverjas.bots.base import Option
+
+    rule = Option(9, 0.0, {"en": "A rule.", "nl": "Een regel."}, "no_reason")
+    figs = [strong.CardFigures(31, 12.25, 3, 6), strong.CardFigures(9, 4.63, 0, 6), strong.CardFigures(8, 4.61, 0, 6)]
+    best, second, third = (strong.search_option(figs, i, rule) for i in range(3))
+    assert "the ace of spades keeps 7.6 points more on average than the eight of diamonds" in best.why["en"]
+    assert "schoppen aas levert gemiddeld 7,6 punten meer op dan ruiten acht" in best.why["nl"]
+    assert "the eight of diamonds scores 7.6 points less on average than the ace of spades" in second.why["en"]
+    assert "ruiten acht levert gemiddeld 7,6 punten minder op dan schoppen aas" in second.why["nl"]
+    tied = [strong.CardFigures(9, 4.63, 0, 6), strong.CardFigures(8, 4.61, 0, 6)]
+    first = strong.search_option(tied, 0, rule)
+    assert [code for code, _ in first.why.parts][0] == "search_even"  # type: ignore[attr-defined]
+    assert "the eight of diamonds scores as much on average as the seven of diamonds" in first.why["en"]
+    assert "ruiten acht levert gemiddeld evenveel op als ruiten zeven" in first.why["nl"]
+    big = [strong.CardFigures(31, 40.4, 6, 6), strong.CardFigures(9, 12.0, 0, 6)]
+    assert "keeps 28 points more" in strong.search_option(big, 0, rule).why["en"]
+
+
+@pytest.mark.parametrize(("v", "en", "nl"), [(176.2, "176 points ahead of", "176 punten voor op"),
+                                             (-57.6, "58 points behind", "58 punten achter op"),
+                                             (0.3, "level with", "gelijk met")])
+def test_a_trump_estimate_is_told_as_a_lead_or_a_deficit(v: float, en: str, nl: str) -> None:
+    from klaverjas.bots.texts import both
+
+    why = both("estimate_play", verb_en="Choose hearts", verb_nl="Kies harten", s_suit=2, t="-64",
+               **strong.lead_words(v))
+    assert f"your team is estimated to finish {en} the other team" in why["en"]
+    assert f"eindigt jullie team naar schatting {nl} de tegenpartij" in why["nl"]
+    assert "-" not in why["en"].split("finish")[1].split("the other team")[0]
 
 
 def test_strong_checks_how_it_reads_signals() -> None:

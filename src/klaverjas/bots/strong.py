@@ -679,18 +679,19 @@ def search_option(figs: list[CardFigures], i: int, rule: Option) -> Option:
     if i == 0 and rule.code in SIGNAL_CODES and f.mean < figs[1].mean:
         # A signal played for a little less than the best value (:meth:`StrongBot.signalled`).
         other = max(figs[1:], key=lambda g: g.mean)
-        why = both("search_signal", c_card=f.card, wins=f.holds, n=f.samples, diff=_fmt(other.mean - f.mean),
+        why = both("search_signal", c_card=f.card, wins=f.holds, n=f.samples, x_diff=other.mean - f.mean,
                    c_best=other.card)
-    elif i == 0:
-        other = figs[1]
-        why = both("search_best", c_card=f.card, wins=f.holds, n=f.samples,
-                   diff=_fmt(f.mean - other.mean), c_next=other.card)
-    elif f.mean > best.mean:  # passed over for a signal
-        why = both("search_best", c_card=f.card, wins=f.holds, n=f.samples, diff=_fmt(f.mean - best.mean),
-                   c_next=best.card)
     else:
-        why = both("search_other", c_card=f.card, wins=f.holds, n=f.samples,
-                   diff=_fmt(best.mean - f.mean), c_best=best.card)
+        # The best card is told against the next best; a card passed over for a signal against the one
+        # played; any other against the best.
+        other = figs[1] if i == 0 else best
+        diff = f.mean - other.mean
+        if abs(diff) < 0.05:  # shown as 0.0: say that they score alike
+            why = both("search_even", c_card=f.card, wins=f.holds, n=f.samples, c_other=other.card)
+        elif diff > 0:
+            why = both("search_best", c_card=f.card, wins=f.holds, n=f.samples, x_diff=diff, c_next=other.card)
+        else:
+            why = both("search_other", c_card=f.card, wins=f.holds, n=f.samples, x_diff=-diff, c_best=other.card)
     agrees = not ((rule.code in SURE_CODES and f.holds < f.samples) or (rule.code in LOST_CODES and f.holds > 0))
     if agrees:
         why = with_rule(why, rule.why)
@@ -720,7 +721,7 @@ def estimate_options(view: View, model: BiddingModel | None = None) -> list[Opti
         assert suit is not None
         v = estimates[action]
         if PASS not in view.options:
-            why = both("estimate_forced", s_suit=suit, v=_signed(v))
+            why = both("estimate_forced", s_suit=suit, **lead_words(v))
         else:
             good = v > pass_value
             if action == PLAY:
@@ -730,7 +731,7 @@ def estimate_options(view: View, model: BiddingModel | None = None) -> list[Opti
                 verb = (f"Choose {name_en}", f"Kies {name_nl}") if good else (f"Do not choose {name_en}",
                                                                               f"Kies geen {name_nl}")
             why = both("estimate_play" if good else "estimate_weak", verb_en=verb[0], verb_nl=verb[1],
-                       s_suit=suit, v=_signed(v), t=t)
+                       s_suit=suit, t=t, **lead_words(v))
         out.append(Option(action, v, why, "estimate"))
     if PASS in view.options:
         best, best_suit = max(takes, key=lambda take: estimates[take[0]])
@@ -745,5 +746,12 @@ def _signed(x: float) -> str:
     return f"{x:+.0f}"
 
 
-def _fmt(x: float) -> str:
-    return f"{x:.0f}" if abs(x) >= 10 else f"{x:.1f}"
+def lead_words(v: float) -> dict[str, str]:
+    """The facts ``lead_en``/``lead_nl`` of an estimated finish ``v`` points ahead of the other team:
+    "176 points ahead of" / "58 points behind" / "level with", and in Dutch "... voor op" / "... achter op"."""
+    points = round(abs(v))
+    if points == 0:
+        return {"lead_en": "level with", "lead_nl": "gelijk met"}
+    if v > 0:
+        return {"lead_en": f"{points} points ahead of", "lead_nl": f"{points} punten voor op"}
+    return {"lead_en": f"{points} points behind", "lead_nl": f"{points} punten achter op"}

@@ -188,31 +188,36 @@ TEXTS: Table = {
     # to play holds a legal card that beats it: one count, so the sentence cannot contradict itself.
     "search_best": entry(
         "With {c_card} this trick is sure for your side in {wins} of {n} likely deals, and {c_card} keeps "
-        "{diff} points more on average than {c_next}.",
+        "{x_diff} points more on average than {c_next}.",
         "Met {c_card} is deze slag zeker voor jullie in {wins} van de {n} waarschijnlijke verdelingen, en "
-        "{c_card} levert gemiddeld {diff} punten meer op dan {c_next}."),
+        "{c_card} levert gemiddeld {x_diff} punten meer op dan {c_next}."),
     "search_other": entry(
         "With {c_card} this trick is sure for your side in {wins} of {n} likely deals, and {c_card} scores "
-        "{diff} points less on average than {c_best}.",
+        "{x_diff} points less on average than {c_best}.",
         "Met {c_card} is deze slag zeker voor jullie in {wins} van de {n} waarschijnlijke verdelingen, en "
-        "{c_card} levert gemiddeld {diff} punten minder op dan {c_best}."),
+        "{c_card} levert gemiddeld {x_diff} punten minder op dan {c_best}."),
+    # Two cards whose means differ by less than the tenth of a point the figures show.
+    "search_even": entry(
+        "With {c_card} this trick is sure for your side in {wins} of {n} likely deals, and {c_card} scores "
+        "as much on average as {c_other}.",
+        "Met {c_card} is deze slag zeker voor jullie in {wins} van de {n} waarschijnlijke verdelingen, en "
+        "{c_card} levert gemiddeld evenveel op als {c_other}."),
     "search_signal": entry(
-        "With {c_card} this trick is sure for your side in {wins} of {n} likely deals; it scores {diff} points "
+        "With {c_card} this trick is sure for your side in {wins} of {n} likely deals; it scores {x_diff} points "
         "less on average than {c_best}, little enough to give your partner a signal.",
         "Met {c_card} is deze slag zeker voor jullie in {wins} van de {n} waarschijnlijke verdelingen; het levert "
-        "gemiddeld {diff} punten minder op dan {c_best}, weinig genoeg om je maat een sein te geven."),
+        "gemiddeld {x_diff} punten minder op dan {c_best}, weinig genoeg om je maat een sein te geven."),
+    # {lead_en}/{lead_nl}: "176 points ahead of" / "58 points behind" / "level with" (strong.lead_words).
     "estimate_play": entry(
-        "{verb_en}: with {s_suit} as trump your team is estimated to finish {v} points ahead of the other "
-        "team (an average over solved deals with hands like yours), more than the {t} a pass is worth here.",
-        "{verb_nl}: met {s_suit} als troef eindigt jullie team naar schatting {v} punten voor op de "
-        "tegenpartij (een gemiddelde over opgeloste spellen met zulke handen), meer dan de {t} die passen "
-        "hier waard is."),
+        "{verb_en}: with {s_suit} as trump your team is estimated to finish {lead_en} the other team (an "
+        "average over solved deals with hands like yours), more than the {t} a pass is worth here.",
+        "{verb_nl}: met {s_suit} als troef eindigt jullie team naar schatting {lead_nl} de tegenpartij (een "
+        "gemiddelde over opgeloste spellen met zulke handen), meer dan de {t} die passen hier waard is."),
     "estimate_weak": entry(
-        "{verb_en}: with {s_suit} as trump your team is estimated to finish at {v} against the other team "
-        "(an average over solved deals with hands like yours), not more than the {t} a pass is worth here.",
-        "{verb_nl}: met {s_suit} als troef eindigt jullie team naar schatting op {v} tegen de tegenpartij "
-        "(een gemiddelde over opgeloste spellen met zulke handen), niet meer dan de {t} die passen hier "
-        "waard is."),
+        "{verb_en}: with {s_suit} as trump your team is estimated to finish {lead_en} the other team (an "
+        "average over solved deals with hands like yours), not more than the {t} a pass is worth here.",
+        "{verb_nl}: met {s_suit} als troef eindigt jullie team naar schatting {lead_nl} de tegenpartij (een "
+        "gemiddelde over opgeloste spellen met zulke handen), niet meer dan de {t} die passen hier waard is."),
     "estimate_pass": entry(
         "Pass: your best trump, {s_best}, is estimated at {v} for your team, not more than the {t} a pass is "
         "worth here.",
@@ -223,10 +228,10 @@ TEXTS: Table = {
         "Passen: je laat {s_best} schieten, naar schatting {v} voor jullie team, meer dan de {t} die passen "
         "hier waard is."),
     "estimate_forced": entry(
-        "Choose {s_suit}: you must name a suit, and with {s_suit} your team is estimated to finish at {v} "
-        "(an average over solved deals with hands like yours).",
-        "Kies {s_suit}: je moet een kleur noemen, en met {s_suit} eindigt jullie team naar schatting op {v} "
-        "(een gemiddelde over opgeloste spellen met zulke handen)."),
+        "Choose {s_suit}: you must name a suit, and with {s_suit} your team is estimated to finish {lead_en} "
+        "the other team (an average over solved deals with hands like yours).",
+        "Kies {s_suit}: je moet een kleur noemen, en met {s_suit} eindigt jullie team naar schatting {lead_nl} "
+        "de tegenpartij (een gemiddelde over opgeloste spellen met zulke handen)."),
     "search_rule": entry(
         " Rule of thumb: {rule}",
         " Vuistregel: {rule}"),

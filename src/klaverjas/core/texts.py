@@ -5,6 +5,8 @@ A table maps an id to a :data:`Text`, one template per language of :data:`LANGS`
 ``str.format`` style; the name of a fact says how it is put into words:
 
 - ``c_*`` a card (``the jack of hearts`` / ``harten boer``), ``cs_*`` a list of cards, ``s_*`` a suit;
+- ``x_*`` a figure with a fraction, written the language's way: whole from 10 up, else with one decimal
+  (``7.6`` / ``7,6``);
 - a name ending in ``_en`` or ``_nl`` is already in that language, and only that language's
   template uses it (pass both, each template picks its own);
 - anything else is printed as is.
@@ -82,6 +84,15 @@ def seat_words(seat: int, lang: str = "en") -> str:
     return _SEAT_WORDS[lang][seat]
 
 
+_DECIMAL_SIGN = {"en": ".", "nl": ","}
+
+
+def figure_words(x: float, lang: str = "en") -> str:
+    """``x`` as the language writes a figure: whole from 10 up, else one decimal (``7.6`` / ``7,6``)."""
+    text = f"{x:.0f}" if abs(x) >= 10 else f"{x:.1f}"
+    return text.replace(".", _DECIMAL_SIGN[lang])
+
+
 def cards_or(cards: Iterable[int], lang: str) -> str:
     """``the seven of hearts, the ace of clubs or the ten of spades``: a choice between cards."""
     words = [card_words(c, lang) for c in cards]
@@ -106,6 +117,8 @@ def fact_words(facts: Mapping[str, Any], lang: str) -> dict[str, Any]:
             values[key] = suit_words(value, lang)
         elif key.startswith("cs_"):
             values[key] = ", ".join(card_words(c, lang) for c in value)
+        elif key.startswith("x_"):
+            values[key] = figure_words(value, lang)
         else:
             values[key] = value
     return values
@@ -132,4 +145,5 @@ def placeholders(template: str) -> set[str]:
 
 
 __all__ = ["LANGS", "Text", "Table", "entry", "check_lang", "card_words", "card_label", "suit_words", "seat_words",
-           "cards_or", "fact_words", "phrase", "render", "render_all", "placeholders", "WORDS", "CARD_TEXTS"]
+           "figure_words", "cards_or", "fact_words", "phrase", "render", "render_all", "placeholders", "WORDS",
+           "CARD_TEXTS"]
