@@ -478,6 +478,8 @@ def main() -> int:
     ap.add_argument("--read-partner", type=float, default=None, metavar="FACTOR",
                     help="read partner's cards by the rules of thumb too: a sample's factor for each card of "
                     "partner's they would not have played")
+    ap.add_argument("--partner-bid-scale", type=float, default=sampling.PARTNER_BID_SCALE, metavar="POINTS",
+                    help="the width of the logistic curve by which partner's bids are read by the trump model")
     ap.add_argument("--opponent-bids", choices=sampling.BID_READINGS, default=strong.OPPONENT_BIDS,
                     help="the opponents' bids read by the rules of thumb, the trump model, an even mixture, or a "
                          f"mixture learned over the match (the player's: {strong.OPPONENT_BIDS})")
@@ -552,6 +554,9 @@ def main() -> int:
         ap.error(f"--postpone-from: a trick from 0 to 7, not {args.postpone_from}")
     if args.signal_mismatch is not None:
         sampling.SIGNAL_MISMATCH = args.signal_mismatch
+    if args.partner_bid_scale <= 0:
+        ap.error(f"--partner-bid-scale must be above 0, not {args.partner_bid_scale}")
+    sampling.PARTNER_BID_SCALE = args.partner_bid_scale
     if args.bidding_model is not None or args.pass_value is not None:
         use_bidding_model(args.bidding_model, args.pass_value)
     if args.work_clock is not None and args.cpu_clock:

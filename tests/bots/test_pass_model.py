@@ -15,6 +15,7 @@ from types import ModuleType
 
 import pytest
 
+from klaverjas.bots import sampling
 from klaverjas.bots.basic import BasicBot
 from klaverjas.bots.bidding import PASS_FEATURES, PassModel, model, parse_model, pass_features
 from klaverjas.bots.sampling import MODEL_BID_SCALE, bid_likelihoods
@@ -295,7 +296,7 @@ def test_the_fitter_writes_the_pass_part_and_refuses_what_it_cannot_fit(tmp_path
 
 
 @pytest.mark.parametrize("rules", ["amsterdam", "strict"])
-def test_the_bids_are_read_by_the_pass_model_of_their_selection(rules: str) -> None:
+def test_the_bids_are_read_by_the_pass_model_of_their_selection(rules: str, monkeypatch: pytest.MonkeyPatch) -> None:
     # The first two seats pass and the third takes a suit (Amsterdam: plays the suit on offer; strict: names its
     # best).  Read by the released model, a pass is as likely as the logistic curve of what passing is worth over
     # taking, -advantage; taking as likely as that of +advantage, where the advantage is the fitted one of the
@@ -328,6 +329,12 @@ def test_the_bids_are_read_by_the_pass_model_of_their_selection(rules: str) -> N
     assert modelled[seats[1]] == pytest.approx(logistic[1])
     assert modelled[seats[2]] == pytest.approx(logistic[2])
     assert modelled[0] == 1.0
+    # Partner (seats[1], across from the viewer) is read by a curve of its own width; the opponents' stay.
+    monkeypatch.setattr(sampling, "PARTNER_BID_SCALE", 5.0)
+    _, _, narrow = bid_likelihoods(view, hands, mdl, [False] * 4, [True] * 4)
+    assert seats[1] == view.partner
+    assert narrow[seats[1]] == pytest.approx(1 / (1 + math.exp(advantage(1) / 5.0)))
+    assert narrow[seats[0]] == pytest.approx(logistic[0]) and narrow[seats[2]] == pytest.approx(logistic[2])
 
 
 def test_the_strong_player_plays_the_suit_on_offer_when_the_fitted_advantage_says_so() -> None:

@@ -33,8 +33,10 @@ PLAY_MISMATCH = 0.3
 # With the card-play model: the least probability a card played counts with, so that a player the model
 # reads badly (a card it finds very unlikely) only makes the samples less sharp.
 PLAY_FLOOR = 0.05
-# Points of the trump model's estimate over which a bid judged by the model turns from unlikely to likely.
+# Points of the trump model's estimate over which a bid judged by the model turns from unlikely to likely;
+# partner's bids have their own width (a partner who bids by the model exactly is read by a narrower one).
 MODEL_BID_SCALE = 25.0
+PARTNER_BID_SCALE = MODEL_BID_SCALE
 # How the opponents' bids can be read (:func:`weight_of`; ``learn`` as the strong level learns it, :class:`BidLearner`).
 BID_READINGS = ("rule", "model", "mix", "learn")
 # The least share of the mixture either explanation of the opponents' bids keeps when learned.
@@ -124,7 +126,8 @@ def bid_likelihoods(view: View, start: Sequence[int], mdl: BiddingModel | None, 
                                                               estimates, offered)
             else:
                 over = 0.0
-            modelled[seat] *= 1 / (1 + math.exp(-over / MODEL_BID_SCALE))
+            scale = PARTNER_BID_SCALE if seat == view.partner else MODEL_BID_SCALE
+            modelled[seat] *= 1 / (1 + math.exp(-over / scale))
         if by_rules[seat]:
             if action.kind == "pass":
                 if view.rules.offers_suit and view.proposed is not None:
