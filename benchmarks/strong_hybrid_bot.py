@@ -480,6 +480,8 @@ def main() -> int:
                     "partner's they would not have played")
     ap.add_argument("--partner-bid-scale", type=float, default=sampling.PARTNER_BID_SCALE, metavar="POINTS",
                     help="the width of the logistic curve by which partner's bids are read by the trump model")
+    ap.add_argument("--bid-mismatch", type=float, default=sampling.BID_MISMATCH, metavar="FACTOR",
+                    help="a sample's factor for each bid the rules of thumb would not have made from its hand")
     ap.add_argument("--opponent-bids", choices=sampling.BID_READINGS, default=strong.OPPONENT_BIDS,
                     help="the opponents' bids read by the rules of thumb, the trump model, an even mixture, or a "
                          f"mixture learned over the match (the player's: {strong.OPPONENT_BIDS})")
@@ -557,6 +559,9 @@ def main() -> int:
     if args.partner_bid_scale <= 0:
         ap.error(f"--partner-bid-scale must be above 0, not {args.partner_bid_scale}")
     sampling.PARTNER_BID_SCALE = args.partner_bid_scale
+    if not 0 < args.bid_mismatch <= 1:
+        ap.error(f"--bid-mismatch must be above 0 and at most 1, not {args.bid_mismatch}")
+    sampling.BID_MISMATCH = args.bid_mismatch
     if args.bidding_model is not None or args.pass_value is not None:
         use_bidding_model(args.bidding_model, args.pass_value)
     if args.work_clock is not None and args.cpu_clock:
