@@ -344,10 +344,9 @@ def test_search_figures_say_more_less_or_alike_in_both_languages() -> None:
                                              (-57.6, "58 points behind", "58 punten achter op"),
                                              (0.3, "level with", "gelijk met")])
 def test_a_trump_estimate_is_told_as_a_lead_or_a_deficit(v: float, en: str, nl: str) -> None:
-    from klaverjas.bots.texts import both
+    from klaverjas.bots.texts import both, lead_words
 
-    why = both("estimate_play", verb_en="Choose hearts", verb_nl="Kies harten", s_suit=2, t="-64",
-               **strong.lead_words(v))
+    why = both("estimate_play", verb_en="Choose hearts", verb_nl="Kies harten", s_suit=2, t="-64", **lead_words(v))
     assert f"your team is estimated to finish {en} the other team" in why["en"]
     assert f"eindigt jullie team naar schatting {nl} de tegenpartij" in why["nl"]
     assert "-" not in why["en"].split("finish")[1].split("the other team")[0]

@@ -47,7 +47,7 @@ from .sampling import (
     sample_worlds,
     weight_of,
 )
-from .texts import both
+from .texts import both, lead_words
 from .view import View
 
 # Set to False to take the strong level out of every list of levels (the CLI, the arena, the web app).
@@ -744,14 +744,3 @@ def estimate_options(view: View, model: BiddingModel | None = None) -> list[Opti
 
 def _signed(x: float) -> str:
     return f"{x:+.0f}"
-
-
-def lead_words(v: float) -> dict[str, str]:
-    """The facts ``lead_en``/``lead_nl`` of an estimated finish ``v`` points ahead of the other team:
-    "176 points ahead of" / "58 points behind" / "level with", and in Dutch "... voor op" / "... achter op"."""
-    points = round(abs(v))
-    if points == 0:
-        return {"lead_en": "level with", "lead_nl": "gelijk met"}
-    if v > 0:
-        return {"lead_en": f"{points} points ahead of", "lead_nl": f"{points} punten voor op"}
-    return {"lead_en": f"{points} points behind", "lead_nl": f"{points} punten achter op"}

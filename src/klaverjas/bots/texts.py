@@ -207,7 +207,7 @@ TEXTS: Table = {
         "less on average than {c_best}, little enough to give your partner a signal.",
         "Met {c_card} is deze slag zeker voor jullie in {wins} van de {n} waarschijnlijke verdelingen; het levert "
         "gemiddeld {x_diff} punten minder op dan {c_best}, weinig genoeg om je maat een sein te geven."),
-    # {lead_en}/{lead_nl}: "176 points ahead of" / "58 points behind" / "level with" (strong.lead_words).
+    # {lead_en}/{lead_nl}: how far ahead of or behind the other team, from the "lead_*" texts (lead_words).
     "estimate_play": entry(
         "{verb_en}: with {s_suit} as trump your team is estimated to finish {lead_en} the other team (an "
         "average over solved deals with hands like yours), more than the {t} a pass is worth here.",
@@ -232,6 +232,9 @@ TEXTS: Table = {
         "the other team (an average over solved deals with hands like yours).",
         "Kies {s_suit}: je moet een kleur noemen, en met {s_suit} eindigt jullie team naar schatting {lead_nl} "
         "de tegenpartij (een gemiddelde over opgeloste spellen met zulke handen)."),
+    "lead_ahead": entry("{points} points ahead of", "{points} punten voor op"),
+    "lead_behind": entry("{points} points behind", "{points} punten achter op"),
+    "lead_level": entry("level with", "gelijk met"),
     "search_rule": entry(
         " Rule of thumb: {rule}",
         " Vuistregel: {rule}"),
@@ -297,10 +300,18 @@ def render(code: str, lang: str, **facts: Any) -> str:
     return texts.render(TEXTS, code, lang, **facts)
 
 
+def lead_words(v: float) -> dict[str, str]:
+    """The facts ``lead_en``, ``lead_nl``, ... of a finish ``v`` points ahead of the other team (behind when
+    negative): "176 points ahead of" / "58 points behind" / "level with"."""
+    points = round(abs(v))
+    code = "lead_level" if points == 0 else "lead_ahead" if v > 0 else "lead_behind"
+    return {f"lead_{lang}": texts.phrase(TEXTS, code, lang, points=points) for lang in LANGS}
+
+
 def both(code: str, **facts: Any) -> Reason:
     """The sentence in every language; a template uses the facts ending in its own ``_en``/``_nl``."""
     return Reason(texts.render_all(TEXTS, code, **facts), ((code, cards_named(facts)),))
 
 
-__all__ = ["LANGS", "TEXTS", "SIGNAL_WORDS", "SEAT_WORDS", "PUBLIC", "Reason", "render", "both", "cards_named",
-           "is_public"]
+__all__ = ["LANGS", "TEXTS", "SIGNAL_WORDS", "SEAT_WORDS", "PUBLIC", "Reason", "render", "both", "lead_words",
+           "cards_named", "is_public"]
