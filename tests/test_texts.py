@@ -186,6 +186,7 @@ MODULE_TABLES: dict[str, tuple[dict[str, Table], str | None]] = {
     "core/reasons.py": ({"REFUSALS": reasons.REFUSALS, "REFUSAL_PARTS": reasons.REFUSAL_PARTS}, None),
     "bots/basic.py": ({"TEXTS": bot_texts.TEXTS}, "TEXTS"),
     "bots/strong.py": ({"TEXTS": bot_texts.TEXTS}, "TEXTS"),
+    "bots/texts.py": ({"TEXTS": bot_texts.TEXTS}, "TEXTS"),
     "web/learn/rules_page.py": ({k: v for k, v in vars(rules_page).items() if k.isupper() and isinstance(v, dict)},
                                 None),
     "web/learn/lessons.py": ({"LESSON_TEXTS": lessons.LESSON_TEXTS, "ROEM_PARTS": lessons.ROEM_PARTS}, None),
@@ -203,7 +204,7 @@ def test_every_id_the_code_renders_exists(module: str) -> None:
 
 
 def test_every_advice_id_exists_and_is_used() -> None:
-    used = {key for module in ("bots/base.py", "bots/basic.py", "bots/random_bot.py", "bots/strong.py")
+    used = {key for module in ("bots/base.py", "bots/basic.py", "bots/random_bot.py", "bots/strong.py", "bots/texts.py")
             for _, key, _ in rendered_ids(SRC / module, "TEXTS")}
     passed = bot_codes(SRC / "bots" / "basic.py")
     assert len(passed) > 20
