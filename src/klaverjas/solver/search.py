@@ -255,41 +255,40 @@ class Solver:
             return lambda share, c, g: acc[0] - acc[1] + g
         sgn = 1 if pos.makers == 0 else -1
         acc_m = sgn * (acc[0] - acc[1])
-        acc_roem = pos.roem[0] + pos.roem[1]
-        total = pos.rules.total
-        tab = k.tab
-        unit = self._roem_unit(pos.rules)
 
         def finish(share: _Share, c: Card, g: int) -> int:
             gm = acc_m + sgn * g
             if gm > 0:  # the makers escape nat: their margin is the deal's result
                 return sgn * gm
-            space, C = share.space, share.C
-            # The most roem (with the pit) the defenders can force after c, if the makers only cared
-            # about roem; zero at once from the quick bound when no roem is left to make.
-            roem_max = int(E.mtdf(C, 1, tab, self._tt, space.mv, space.st, share.hands, c, *k.state, share.roem_guess,
-                                  unit, 0, 0, 0))
-            share.roem_guess = roem_max
-            return -sgn * (total + acc_roem + 10 * self._least_roem(C, space, tab, pos.play(c), acc_roem, roem_max, 1))
+            value, share.roem_guess = self._nat_value(share.C, share.space, k.tab, share.hands, k.state, pos, c,
+                                                      share.roem_guess)
+            return value
 
         return finish
 
-    def _least_roem(self, C: np.ndarray, space: _Workspace, tab: np.ndarray, child: Position, acc_roem: int,
-                    roem_max: int, ply: int) -> int:
-        """The least roem to come (in tens, counted from the root whose roem so far is ``acc_roem``) the
-        makers can hold the defenders to in ``child``, where they go nat, given that ``roem_max`` tens
-        are known to be enough: the least r for which the makers can force "escape nat, or hold the roem
-        to r".  The roem to come is a sum of roem amounts, so only such sums are asked, and first the one
-        below ``roem_max``: in over half the cards the escape saves nothing (measured), and one test then
+    def _nat_value(self, C: np.ndarray, space: _Workspace, tab: np.ndarray, hands: np.ndarray, state: State,
+                   pos: Position, c: int, guess: int) -> tuple[int, int]:
+        """The value after card ``c`` of ``pos`` (of ``pos`` itself for ``c`` = -1), where the makers go
+        nat, and the most roem the defenders could force there (the next such search's ``guess``).
+
+        That most (with the pit, if the makers only cared about roem; zero at once from the quick bound
+        when no roem is left) is known to be enough; the value asks for the least roem to come the makers
+        can hold the defenders to: the least r for which they can force "escape nat, or hold the roem to
+        r".  The roem to come is a sum of roem amounts, so only such sums are asked, and first the one
+        below the most: in over half the cards the escape saves nothing (measured), and one test then
         settles it."""
-        makers = child.makers
+        roem_max = int(E.mtdf(C, 1, tab, self._tt, space.mv, space.st, hands, c, *state, guess,
+                              self._roem_unit(pos.rules), 0, 0, 0))
+        child = pos.play(c) if c >= 0 else pos
+        makers = pos.makers
         assert makers is not None
         sgn = 1 if makers == 0 else -1
+        acc_roem = pos.roem[0] + pos.roem[1]
         ct = child.totals()
         need = 1 - sgn * (ct[0] - ct[1])  # what the makers still need to escape nat
         roem_so_far = ct[0] + ct[1] - child.points[0] - child.points[1]
         child_hands, child_state = self._state(child)
-        sums = [r for r in roem_totals(child.rules) if r < roem_max // 10] + [roem_max // 10]
+        sums = [r for r in roem_totals(pos.rules) if r < roem_max // 10] + [roem_max // 10]
         a, b = 0, len(sums) - 1
         m = b - 1
         while a < b:
@@ -298,13 +297,13 @@ class Solver:
                 ok = need <= 0 or allow >= 0
             else:
                 ok = bool(E.dual(C, tab, self._tt, space.dt, space.mv, space.st, child_hands, *child_state,
-                                 makers, need, allow, ply))
+                                 makers, need, allow, 1 if c >= 0 else 0))
             if ok:
                 b = m
             else:
                 a = m + 1
             m = (a + b) // 2
-        return sums[a]
+        return -sgn * (pos.rules.total + acc_roem + 10 * sums[a]), roem_max
 
     def _value(self, pos: Position, objective: str) -> int:
         if pos.is_over:
@@ -325,11 +324,7 @@ class Solver:
             return sgn * margin
         # They go nat: the roem the defenders collect besides is asked of the position itself, as the
         # finisher asks it after each card (a test at the root takes every card's choice in its stride).
-        roem_max = int(E.mtdf(k.C, 1, k.tab, self._tt, space.mv, space.st, k.hands, -1, *k.state, 0,
-                              self._roem_unit(pos.rules), 0, 0, 0))
-        acc_roem = pos.roem[0] + pos.roem[1]
-        least = self._least_roem(k.C, space, k.tab, pos, acc_roem, roem_max, 0)
-        return -sgn * (pos.rules.total + acc_roem + 10 * least)
+        return self._nat_value(k.C, space, k.tab, k.hands, k.state, pos, -1, 0)[0]
 
     def _check(self, pos: Position, objective: str) -> None:
         if objective not in OBJECTIVES:
@@ -397,6 +392,7 @@ class Solver:
         return _Kernel(C, tab, hands, state, unit, res, stop, stop_dir)
 
     @staticmethod
+    @functools.cache
     def _roem_unit(rules: Rules) -> int:
         """A unit of every roem total (with the pit bonus): the gcd of the amounts, 1 when there are none."""
         return math.gcd(*roem_amounts(rules)) or 1
