@@ -71,6 +71,9 @@ class TunedBot(StrongBot):
     whole deals, the fewest of the deal), and the playouts' values averaged with those of a second policy."""
 
     first_budget_ms: float | None = None
+    # Another budget and sample cap for the player's own leads (two thirds of its loss double-dummy is there).
+    lead_budget_ms: float | None = None
+    lead_samples: int | None = None
     second_policy: str | None = None
     second_weight = 0.5
     game_seed = 0
@@ -251,13 +254,16 @@ class TunedBot(StrongBot):
         # of them searched more samples or played another card.
         self.rng.seed(f"{self.game_seed}:{len(view.tricks)}:{len(view.trick)}")
         self._sample_values = []
-        if self.first_budget_ms is None or view.tricks:
-            return self.trump_leads(view, self.rule_first(view, super().figures(view)))
-        budget, self.budget_ms = self.budget_ms, self.first_budget_ms
+        budget, samples = self.budget_ms, self.samples
+        if self.first_budget_ms is not None and not view.tricks:
+            self.budget_ms = self.first_budget_ms
+        if not view.trick:
+            self.budget_ms = self.lead_budget_ms if self.lead_budget_ms is not None else self.budget_ms
+            self.samples = self.lead_samples if self.lead_samples is not None else self.samples
         try:
             return self.trump_leads(view, self.rule_first(view, super().figures(view)))
         finally:
-            self.budget_ms = budget
+            self.budget_ms, self.samples = budget, samples
 
     def playout_weight(self, view: View) -> float:
         side = "makers" if view.makers == view.seat % 2 else "defenders"
@@ -449,6 +455,9 @@ def main() -> int:
                     "development machine early in a deal): the samples a card then depend on the seed alone, so "
                     "a run played again, or beside an arm that differs only in its options, draws the same")
     ap.add_argument("--budget-first", type=float, default=None, help="ms a card at the first trick (else --budget)")
+    ap.add_argument("--lead-budget", type=float, default=None, help="ms a card when the player leads (else --budget)")
+    ap.add_argument("--lead-samples", type=int, default=None,
+                    help="double-dummy samples a card at most when the player leads (else --samples)")
     ap.add_argument("--second-policy", choices=("heuristic", "sharp", "own-sharp"), default=None,
                     help="also play out every card by these rules and average the two policies' values")
     ap.add_argument("--second-weight", type=float, default=0.5, help="the second policy's share of the playouts")
@@ -649,6 +658,10 @@ def main() -> int:
         bot.inner_solve = bot.solve_fn
         bot.solve_fn = bot.record_values
     bot.first_budget_ms = args.budget_first
+    bot.lead_budget_ms = args.lead_budget
+    if args.lead_samples is not None and args.lead_samples < 1:
+        ap.error(f"--lead-samples must be at least 1, not {args.lead_samples}")
+    bot.lead_samples = args.lead_samples
     bot.second_policy = args.second_policy
     if args.learned_policy is not None:
         import numpy as np
