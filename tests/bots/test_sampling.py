@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 
 import pytest
@@ -18,6 +19,7 @@ from klaverjas.bots.sampling import (
     BidLearner,
     PlayEvidence,
     SignalLearner,
+    all_hidden,
     deal_hidden,
     sample_worlds,
     weight_of,
@@ -67,6 +69,29 @@ def test_a_void_seat_never_gets_the_suit() -> None:
             for s in range(4):
                 if s != view.seat:
                     assert hands[s] & view.excluded[s] == 0
+
+
+def test_every_deal_meeting_the_hard_constraints_is_drawn_alike_often() -> None:
+    """Against the enumeration of every such deal: late in a deal, with several voids known, dealing the most
+    constrained cards first by the room each seat has left favours some deals (that way this test fails)."""
+    rng = random.Random(3)
+    tested = 0
+    for seed in range(6):
+        for _, view in walk("rotterdam", seed):
+            if view.phase != "play" or len(view.tricks) < 4:
+                continue
+            every = all_hidden(view, 120)
+            if every is None or len(every) < 3:
+                continue
+            per_deal = 60
+            counts = Counter(deal_hidden(view, rng) for _ in range(per_deal * len(every)))
+            assert set(counts) <= set(every)
+            # Pearson's statistic, chi-square with k - 1 degrees of freedom: mean k - 1, sd sqrt(2 (k - 1)).
+            k = len(every)
+            chi2 = sum((counts[h] - per_deal) ** 2 / per_deal for h in every)
+            assert chi2 < k - 1 + 5 * math.sqrt(2 * (k - 1)), (seed, len(view.tricks), k, chi2)
+            tested += 1
+    assert tested >= 20
 
 
 def test_the_true_deal_is_weighted_like_any_other_consistent_deal() -> None:

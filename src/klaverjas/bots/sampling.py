@@ -20,6 +20,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ..core import SUIT_MASKS, Deal, cards_of, first_lead, legal_for
 from .bidding import BiddingModel, model, place_of, taken_suit
@@ -56,32 +57,119 @@ class World:
     weight: float
 
 
-def deal_hidden(view: View, rng: random.Random, tries: int = 200) -> tuple[int, int, int, int] | None:
-    """One assignment of the unseen cards meeting the hard constraints, or None if none was found."""
-    others = [s for s in range(4) if s != view.seat]
-    need = {s: view.hand_size(s) for s in others}
-    allowed = {s: view.may_hold(s) for s in others}
-    cards = cards_of(view.unseen)
-    if sum(need.values()) != len(cards):
+class HiddenDeals:
+    """Every assignment of the unseen cards meeting the hard constraints, counted, so that one can be drawn
+    with the same chance as any other.
+
+    The cards fall into groups by the seats that may hold them (at most seven groups of three seats); an
+    assignment is, per group, how many of its cards each of its seats gets and which ones.  ``ways(i, need)``
+    counts the assignments of groups ``i`` onwards that fill ``need``, so each group's split can be drawn in
+    proportion to the assignments it leaves for the rest.  (Dealing the most constrained cards first, each to
+    a seat by the room it has left, is uniform only while the seats' options nest: late in a deal, with
+    several voids known, such draws put a card at a seat up to 0.19 more or less often than uniform, measured
+    on views of games of the basic level.)"""
+
+    def __init__(self, others: Sequence[int], need: Sequence[int], allowed: Sequence[int], unseen: int):
+        self.others = tuple(others)
+        by_seats: dict[int, list[int]] = {}
+        for c in cards_of(unseen):
+            seats = sum(1 << k for k in range(len(self.others)) if allowed[k] >> c & 1)
+            by_seats.setdefault(seats, []).append(c)
+        self.groups = [(tuple(by_seats[g]), tuple(k for k in range(len(self.others)) if g >> k & 1))
+                       for g in sorted(by_seats)]
+        self._ways: dict[tuple[int, tuple[int, ...]], int] = {}
+        self._splits: dict[tuple[int, tuple[int, ...]], list[tuple[int, tuple[int, ...]]]] = {}
+        self.need = tuple(need)
+        self.total = self.ways(0, self.need)
+
+    def splits(self, i: int, need: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
+        """Group ``i``'s splits that leave a way to fill ``need``: (assignments with it, the need left), each
+        split being the count that each of the group's seats takes, in the group's order of seats."""
+        key = (i, need)
+        out = self._splits.get(key)
+        if out is not None:
+            return out
+        cards, seats = self.groups[i]
+        out = []
+
+        def split(j: int, left: int, rest: list[int], ways: int) -> None:
+            k = seats[j]
+            if j == len(seats) - 1:
+                if left <= rest[k]:
+                    rest[k] -= left
+                    after = tuple(rest)
+                    rest[k] += left
+                    n = ways * self.ways(i + 1, after)
+                    if n:
+                        out.append((n, after))
+                return
+            for a in range(min(left, rest[k]) + 1):
+                rest[k] -= a
+                split(j + 1, left - a, rest, ways * math.comb(left, a))
+                rest[k] += a
+
+        if seats:
+            split(0, len(cards), list(need), 1)
+        self._splits[key] = out
+        return out
+
+    def ways(self, i: int, need: tuple[int, ...]) -> int:
+        if i == len(self.groups):
+            return 1 if not any(need) else 0
+        key = (i, need)
+        n = self._ways.get(key)
+        if n is None:
+            n = self._ways[key] = sum(w for w, _ in self.splits(i, need))
+        return n
+
+    def draw(self, rng: random.Random) -> list[int]:
+        """One assignment, every one alike likely: per seat of ``others`` its cards."""
+        hands = [0] * len(self.others)
+        need = self.need
+        for i, (cards, _seats) in enumerate(self.groups):
+            options = self.splits(i, need)
+            r = rng.randrange(sum(w for w, _ in options))
+            j = 0
+            while r >= options[j][0]:
+                r -= options[j][0]
+                j += 1
+            after = options[j][1]
+            shuffled = rng.sample(cards, len(cards))
+            at = 0
+            for k, (was, now) in enumerate(zip(need, after, strict=True)):
+                for c in shuffled[at:at + was - now]:
+                    hands[k] |= 1 << c
+                at += was - now
+            need = after
+        return hands
+
+
+@lru_cache(maxsize=64)  # a decision draws many deals from one view
+def _hidden_deals(others: tuple[int, ...], need: tuple[int, ...], allowed: tuple[int, ...],
+                  unseen: int) -> HiddenDeals:
+    return HiddenDeals(others, need, allowed, unseen)
+
+
+def hidden_deals(view: View) -> HiddenDeals:
+    """The :class:`HiddenDeals` of the view's unseen cards."""
+    others = tuple(s for s in range(4) if s != view.seat)
+    need = tuple(view.hand_size(s) for s in others)
+    if sum(need) != view.unseen.bit_count():
         raise ValueError("the view's card counts do not add up")
-    options = {c: [s for s in others if allowed[s] >> c & 1] for c in cards}
-    for _ in range(tries):
-        # Most constrained cards first; ties in random order.
-        order = sorted(cards, key=lambda c: (len(options[c]), rng.random()))
-        left = dict(need)
-        hands = [0, 0, 0, 0]
-        hands[view.seat] = view.hand
-        for c in order:
-            seats = [s for s in options[c] if left[s] > 0]
-            if not seats:
-                break
-            # Weight by room left so a seat's capacity is filled in proportion.
-            s = rng.choices(seats, weights=[left[x] for x in seats])[0]
-            hands[s] |= 1 << c
-            left[s] -= 1
-        else:
-            return (hands[0], hands[1], hands[2], hands[3])
-    return None
+    return _hidden_deals(others, need, tuple(view.may_hold(s) for s in others), view.unseen)
+
+
+def deal_hidden(view: View, rng: random.Random) -> tuple[int, int, int, int] | None:
+    """One assignment of the unseen cards meeting the hard constraints, each such assignment alike likely
+    (:class:`HiddenDeals`), or None if there is none."""
+    deals = hidden_deals(view)
+    if deals.total == 0:
+        return None
+    hands = [0, 0, 0, 0]
+    hands[view.seat] = view.hand
+    for s, h in zip(deals.others, deals.draw(rng), strict=True):
+        hands[s] = h
+    return (hands[0], hands[1], hands[2], hands[3])
 
 
 def bid_model(view: View) -> BiddingModel | None:

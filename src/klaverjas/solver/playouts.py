@@ -12,7 +12,8 @@ strong player blends the two (docs/bots.md).
 A deal in play is one int64 array (``S_*``: the four hands, the trick, the points, roem and tricks each
 team took); a rule set and trump another (``P_*``: the legal-play flags and the card tables).  On them:
 the legal cards (klaverjas.core.play.legal_mask, step for step), playing a card, the deal's score, the
-policy and the determinization of the hidden cards (as klaverjas.bots.sampling.deal_hidden draws them).
+policy and the determinization of the hidden cards (every deal under the hard constraints alike likely, as
+klaverjas.bots.sampling.deal_hidden draws them; the reference opponents' own way in :func:`determinize`).
 Roem in tricks (the Dutch games) is scored; roem from the hand (the South African roemtes) is not: it
 follows from the dealt hands alone, whatever is played, so it adds the same to every card's value and
 the playouts score such deals by their card points.  The benchmarks' reference opponents (flat Monte Carlo and
@@ -21,6 +22,7 @@ ISMCTS, benchmarks/mc_kernel.py) are built on the same model.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -299,8 +301,9 @@ def playout_by_team(P: Any, S: Any, policy0: int, policy1: int, epsilon: float) 
 def determinize(S: Any, seat: int, allowed: Any, need: Any, cards: Any, order: Any, keys: Any,
                 tries: int) -> bool:
     """Deal the hidden cards into S's other hands under the hard constraints (``allowed``, ``need``):
-    most constrained cards first, each to a seat that may hold it chosen by the room it has left, as
-    klaverjas.bots.sampling.deal_hidden does.  False when ``tries`` attempts all failed."""
+    most constrained cards first, each to a seat that may hold it chosen by the room it has left, as the
+    benchmarks' reference opponents deal them (not every deal alike likely once the seats' options
+    overlap: :func:`determinize_uniform`).  False when ``tries`` attempts all failed."""
     unseen = 0
     for s in range(4):
         if s != seat:
@@ -348,6 +351,113 @@ def determinize(S: Any, seat: int, allowed: Any, need: Any, cards: Any, order: A
     return False
 
 
+# The counting table of :func:`uniform_table`: F[i, r0, r1, r2] for the hidden cards' groups i.. and the
+# cards r0..r2 the three other seats still need; G[i] the seats (bits 0..2) group i may go to, its cards in
+# GC[i, :GN[i]].
+_MAX_GROUPS = 7
+_BINOMIAL = np.array([[math.comb(n, k) for k in range(33)] for n in range(33)], dtype=np.float64)
+
+
+@njit(cache=True)
+def uniform_table(seat: int, allowed: Any, need: Any, F: Any, GS: Any, GN: Any, GC: Any) -> int:
+    """Count the deals of the hidden cards under the hard constraints by groups of cards that the same seats
+    may hold (klaverjas.bots.sampling.HiddenDeals, compiled): fills F, GS, GN, GC; returns the groups."""
+    other = np.zeros(3, dtype=np.int64)
+    k = 0
+    for s in range(4):
+        if s != seat:
+            other[k] = s
+            k += 1
+    unseen = allowed[other[0]] | allowed[other[1]] | allowed[other[2]]
+    index = np.full(8, -1, dtype=np.int64)
+    g = 0
+    for option in range(1, 8):
+        m = unseen
+        while m:
+            c = lowbit_index(m)
+            m &= m - 1
+            mine = 0
+            for j in range(3):
+                if (allowed[other[j]] >> c) & 1:
+                    mine |= 1 << j
+            if mine == option:
+                if index[option] < 0:
+                    index[option] = g
+                    GS[g] = option
+                    GN[g] = 0
+                    g += 1
+                i = index[option]
+                GC[i, GN[i]] = c
+                GN[i] += 1
+    F[:] = 0.0
+    F[g, 0, 0, 0] = 1.0
+    n0, n1, n2 = need[other[0]], need[other[1]], need[other[2]]
+    rest = 0  # the cards of groups i..: only needs adding up to them have deals
+    for i in range(g - 1, -1, -1):
+        m = GN[i]
+        rest += m
+        for r0 in range(min(n0, rest) + 1):
+            for r1 in range(min(n1, rest - r0) + 1):
+                r2 = rest - r0 - r1
+                if r2 > n2:
+                    continue
+                total = 0.0
+                for a0 in range(min(m, r0) + 1 if GS[i] & 1 else 1):
+                    for a1 in range(min(m - a0, r1) + 1 if GS[i] & 2 else 1):
+                        a2 = m - a0 - a1
+                        if a2 > r2 or (a2 > 0 and not GS[i] & 4):
+                            continue
+                        total += _BINOMIAL[m, a0] * _BINOMIAL[m - a0, a1] * F[i + 1, r0 - a0, r1 - a1, r2 - a2]
+                F[i, r0, r1, r2] = total
+    return g
+
+
+@njit(cache=True)
+def determinize_uniform(S: Any, seat: int, need: Any, F: Any, GS: Any, GN: Any, GC: Any, groups: int) -> bool:
+    """Deal the hidden cards into S's other hands, every deal under the hard constraints alike likely (by
+    :func:`uniform_table`'s counts: each group's split in proportion to the deals it leaves for the rest).
+    False when there is no such deal."""
+    other = np.zeros(3, dtype=np.int64)
+    k = 0
+    for s in range(4):
+        if s != seat:
+            other[k] = s
+            S[s] = 0
+            k += 1
+    r0, r1, r2 = need[other[0]], need[other[1]], need[other[2]]
+    if F[0, r0, r1, r2] <= 0.0:
+        return False
+    for i in range(groups):
+        m = GN[i]
+        u = np.random.random() * F[i, r0, r1, r2]
+        b0 = b1 = -1
+        for a0 in range(min(m, r0) + 1 if GS[i] & 1 else 1):
+            for a1 in range(min(m - a0, r1) + 1 if GS[i] & 2 else 1):
+                a2 = m - a0 - a1
+                if a2 > r2 or (a2 > 0 and not GS[i] & 4):
+                    continue
+                w = _BINOMIAL[m, a0] * _BINOMIAL[m - a0, a1] * F[i + 1, r0 - a0, r1 - a1, r2 - a2]
+                if w > 0.0:
+                    b0, b1 = a0, a1  # the last split with deals left, should rounding pass them all
+                    if u < w:
+                        break
+                    u -= w
+            else:
+                continue
+            break
+        b2 = m - b0 - b1
+        # The group's cards in a random order: the first b0 to the first seat, and so on.
+        for j in range(m - 1, 0, -1):
+            x = np.random.randint(j + 1)
+            GC[i, j], GC[i, x] = GC[i, x], GC[i, j]
+        for j in range(m):
+            c = GC[i, j]
+            to = other[0] if j < b0 else (other[1] if j < b0 + b1 else other[2])
+            S[to] |= 1 << c
+        r0, r1, r2 = r0 - b0, r1 - b1, r2 - b2
+    return True
+
+
 @njit(cache=True, inline="always")
 def team_policies(policy: int, team: int) -> tuple[int, int]:
     """The policies of the seats 0 and 2 and of 1 and 3 when ``team`` decides (OWN_SHARP: sharp for it)."""
@@ -392,19 +502,29 @@ def weighted_mc(P: Any, S: Any, seat: int, deals: Any, weights: Any, lm: int, re
 
 @njit(cache=True)
 def flat_mc(P: Any, S: Any, seat: int, allowed: Any, need: Any, lm: int, worlds: int, policy: int,
-            epsilon: float, sums: Any) -> int:
+            epsilon: float, sums: Any, uniform: bool = False) -> int:
     """Flat Monte Carlo: in each of ``worlds`` determinizations every legal card is played out once;
-    ``sums[c]``: the seat's team's score minus the other's, summed.  Returns the worlds drawn."""
+    ``sums[c]``: the seat's team's score minus the other's, summed.  Returns the worlds drawn.  ``uniform``:
+    every deal under the hard constraints alike likely (:func:`determinize_uniform`); else dealt as
+    :func:`determinize` does, as the benchmarks' reference opponents draw."""
     cards = np.zeros(32, dtype=np.int64)
     order = np.zeros(32, dtype=np.int64)
     keys = np.zeros(32, dtype=np.float64)
+    F = np.zeros((_MAX_GROUPS + 1, 9, 9, 9))
+    GS = np.zeros(_MAX_GROUPS, dtype=np.int64)
+    GN = np.zeros(_MAX_GROUPS, dtype=np.int64)
+    GC = np.zeros((_MAX_GROUPS, 32), dtype=np.int64)
+    groups = uniform_table(seat, allowed, need, F, GS, GN, GC) if uniform else 0
     D = S.copy()
     W = S.copy()
     team = seat & 1
     policy0, policy1 = team_policies(policy, team)
     done = 0
     for _ in range(worlds):
-        if not determinize(D, seat, allowed, need, cards, order, keys, 200):
+        if uniform:
+            if not determinize_uniform(D, seat, need, F, GS, GN, GC, groups):
+                break
+        elif not determinize(D, seat, allowed, need, cards, order, keys, 200):
             break
         done += 1
         play_out_each_card(P, D, W, lm, team, policy0, policy1, epsilon, 1.0, sums)
@@ -450,17 +570,18 @@ def state_row(hands: Sequence[int], leader: int, trick: Sequence[int], points: S
 
 def card_values(p: np.ndarray, s: np.ndarray, seat: int, allowed: Sequence[int], need: Sequence[int],
                 legal: int, worlds: int, epsilon: float = 0.1, seed_number: int | None = None,
-                policy: int = HEURISTIC) -> list[float]:
+                policy: int = HEURISTIC, uniform: bool = True) -> list[float]:
     """Per card (32 entries; only the legal ones mean anything), the mean over ``worlds`` deals of the
     hidden cards of ``seat``'s team's final score minus the other's after that card and greedy
     playouts.  ``allowed``/``need``: per seat the cards it may hold (the seat's own hand for itself) and
     how many it holds.  ``seed_number`` seeds the kernel's random numbers first (a bot's own seed);
-    ``policy``: HEURISTIC (the greedy rules) or SHARP (:func:`sharp_card`)."""
+    ``policy``: HEURISTIC (the greedy rules) or SHARP (:func:`sharp_card`); ``uniform``: the deals drawn
+    by :func:`determinize_uniform` (else :func:`determinize`)."""
     if seed_number is not None:
         seed(seed_number)
     sums = np.zeros(32)
     done = flat_mc(p, s, seat, np.array(allowed, dtype=np.int64), np.array(need, dtype=np.int64), legal, worlds,
-                   policy, epsilon, sums)
+                   policy, epsilon, sums, uniform)
     return [float(x) for x in sums / max(1, done)]
 
 
