@@ -3,7 +3,8 @@
 Hard constraints: the cards still unseen go to the three other seats, each gets
 exactly as many as it still holds, and no seat gets a card it has shown it
 cannot hold (:attr:`View.excluded`: voids, no trump when it had to trump, no
-higher trump when it had to overtrump).  Soft evidence becomes a weight per
+higher trump when it had to overtrump); every deal meeting them is drawn alike
+often (:class:`HiddenDeals`).  Soft evidence becomes a weight per
 sample: the trump choice and the passes (did the hand meet the rule of thumb
 for the suit?) and the same-suit signals (does the signaller hold the card it
 signalled?), and the opponents' cards: a card that the rules of thumb would
@@ -66,8 +67,8 @@ class HiddenDeals:
     counts the assignments of groups ``i`` onwards that fill ``need``, so each group's split can be drawn in
     proportion to the assignments it leaves for the rest.  (Dealing the most constrained cards first, each to
     a seat by the room it has left, is uniform only while the seats' options nest: late in a deal, with
-    several voids known, such draws put a card at a seat up to 0.19 more or less often than uniform, measured
-    on views of games of the basic level.)"""
+    several voids known, such draws put a card at a seat up to 0.19 more or less often than uniform:
+    benchmarks/sampler_bias.py.)"""
 
     def __init__(self, others: Sequence[int], need: Sequence[int], allowed: Sequence[int], unseen: int):
         self.others = tuple(others)
