@@ -223,3 +223,22 @@ def test_bad_sample_limits_and_races_are_refused(args: list[str], reason: str) -
     refused = subprocess.run([sys.executable, str(script), *args], capture_output=True,
                              text=True, stdin=subprocess.DEVNULL, timeout=120)
     assert refused.returncode == 2 and reason in refused.stderr
+
+
+def test_a_salt_draws_other_samples_and_leads_have_their_own_cap() -> None:
+    views = [v for v in views_of_a_deal("salt") if 3 <= len(v.tricks) <= 5 and v.legal.bit_count() > 1]
+
+    def figures(salt: str, lead_samples: int | None = None) -> list[list[CardFigures]]:
+        bot = HYBRID.TunedBot(samples=8, budget_ms=60_000, playout_mix=0.0)
+        bot.salt = salt
+        bot.lead_samples = lead_samples
+        bot.reseed(7)
+        return [bot.figures(view) for view in views]
+
+    plain = figures("")
+    assert figures("") == plain  # the same player on the same deals draws the same samples
+    assert figures("1:") != plain
+    capped = figures("", lead_samples=3)
+    for view, figs in zip(views, capped, strict=True):
+        assert {f.samples for f in figs} == ({3} if not view.trick else {8})
+    assert any(not view.trick for view in views) and any(view.trick for view in views)
