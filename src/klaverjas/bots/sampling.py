@@ -129,7 +129,7 @@ class HiddenDeals:
         need = self.need
         for i, (cards, _seats) in enumerate(self.groups):
             options = self.splits(i, need)
-            r = rng.randrange(sum(w for w, _ in options))
+            r = rng.randrange(self.ways(i, need))
             j = 0
             while r >= options[j][0]:
                 r -= options[j][0]
