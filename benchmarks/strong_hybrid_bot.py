@@ -667,6 +667,8 @@ def main() -> int:
     bot.salt = f"{args.salt}:" if args.salt else ""
     if args.lead_samples is not None and args.lead_samples < 1:
         ap.error(f"--lead-samples must be at least 1, not {args.lead_samples}")
+    if args.lead_budget is not None and args.lead_budget <= 0:
+        ap.error(f"--lead-budget must be above 0 ms, not {args.lead_budget}")
     bot.lead_samples = args.lead_samples
     bot.second_policy = args.second_policy
     if args.learned_policy is not None:

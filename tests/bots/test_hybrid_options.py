@@ -217,6 +217,8 @@ def test_a_negative_resampling_pool_is_refused() -> None:
     (["--race", "2", "--race-margin", "0"], "--race must be at least 0 and --race-margin above 0, not 2.0 and 0.0"),
     (["--partner-bid-scale", "0"], "--partner-bid-scale must be above 0, not 0.0"),
     (["--bid-mismatch", "0"], "--bid-mismatch must be above 0 and at most 1, not 0.0"),
+    (["--lead-samples", "0"], "--lead-samples must be at least 1, not 0"),
+    (["--lead-budget", "-5"], "--lead-budget must be above 0 ms, not -5.0"),
 ])
 def test_bad_sample_limits_and_races_are_refused(args: list[str], reason: str) -> None:
     script = BENCHMARKS / "strong_hybrid_bot.py"

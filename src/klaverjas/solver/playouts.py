@@ -352,7 +352,7 @@ def determinize(S: Any, seat: int, allowed: Any, need: Any, cards: Any, order: A
 
 
 # The counting table of :func:`uniform_table`: F[i, r0, r1, r2] for the hidden cards' groups i.. and the
-# cards r0..r2 the three other seats still need; G[i] the seats (bits 0..2) group i may go to, its cards in
+# cards r0..r2 the three other seats still need; GS[i] the seats (bits 0..2) group i may go to, its cards in
 # GC[i, :GN[i]].
 _MAX_GROUPS = 7
 _BINOMIAL = np.array([[math.comb(n, k) for k in range(33)] for n in range(33)], dtype=np.float64)
