@@ -77,8 +77,7 @@ def _compiled_draws(view: View) -> Callable[[], tuple[int, int, int, int]]:
     """The playouts' draw of the hidden hands (compiled), as a function of no arguments."""
     allowed = np.array([view.may_hold(s) for s in range(4)], dtype=np.int64)
     need = np.array([view.hand_size(s) for s in range(4)], dtype=np.int64)
-    table = (np.zeros((8, 9, 9, 9)), np.zeros(7, dtype=np.int64), np.zeros(7, dtype=np.int64),
-             np.zeros((7, 32), dtype=np.int64))
+    table = playouts.uniform_space()
     groups = playouts.uniform_table(view.seat, allowed, need, *table)
     state = np.zeros(playouts.S_SIZE, dtype=np.int64)
     state[view.seat] = view.hand

@@ -359,6 +359,13 @@ _BINOMIAL = np.array([[math.comb(n, k) for k in range(33)] for n in range(33)], 
 
 
 @njit(cache=True)
+def uniform_space() -> tuple[Any, Any, Any, Any]:
+    """Empty arrays F, GS, GN, GC for :func:`uniform_table` (the most groups and cards any view can have)."""
+    return (np.zeros((_MAX_GROUPS + 1, 9, 9, 9)), np.zeros(_MAX_GROUPS, dtype=np.int64),
+            np.zeros(_MAX_GROUPS, dtype=np.int64), np.zeros((_MAX_GROUPS, 32), dtype=np.int64))
+
+
+@njit(cache=True)
 def uniform_table(seat: int, allowed: Any, need: Any, F: Any, GS: Any, GN: Any, GC: Any) -> int:
     """Count the deals of the hidden cards under the hard constraints by groups of cards that the same seats
     may hold (klaverjas.bots.sampling.HiddenDeals, compiled): fills F, GS, GN, GC; returns the groups."""
@@ -510,10 +517,7 @@ def flat_mc(P: Any, S: Any, seat: int, allowed: Any, need: Any, lm: int, worlds:
     cards = np.zeros(32, dtype=np.int64)
     order = np.zeros(32, dtype=np.int64)
     keys = np.zeros(32, dtype=np.float64)
-    F = np.zeros((_MAX_GROUPS + 1, 9, 9, 9))
-    GS = np.zeros(_MAX_GROUPS, dtype=np.int64)
-    GN = np.zeros(_MAX_GROUPS, dtype=np.int64)
-    GC = np.zeros((_MAX_GROUPS, 32), dtype=np.int64)
+    F, GS, GN, GC = uniform_space()
     groups = uniform_table(seat, allowed, need, F, GS, GN, GC) if uniform else 0
     D = S.copy()
     W = S.copy()
