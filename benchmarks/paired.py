@@ -8,6 +8,11 @@ A-minus-B less run 2's, with its 95% interval, beside each run's own figure.
     klaverjas arena --bot NEW --bot OPP --trump-by strong --seed 1 --deals 600 --json > new.json
     klaverjas arena --bot OLD --bot OPP --trump-by strong --seed 1 --deals 600 --json > old.json
     .venv/bin/python benchmarks/paired.py new.json old.json
+    .venv/bin/python benchmarks/paired.py new.json old.json old-salt1.json   # against two runs of the old
+
+Two runs of one player that differ only in their draws (``--salt``) come out a few points a deal apart over
+1,000 deals, as much as most changes are worth; given several runs of the player compared with, the change is
+also measured against their mean deal by deal, and those runs against each other.
 
 Either run may also be a ``--pairs`` file, of a run still going or stopped early: the deals both have
 finished are compared.  A stopped run resumed with ``klaverjas arena --from-deal N`` writes a file of its own;
@@ -64,28 +69,46 @@ def interval(xs: list[float]) -> str:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("first", type=Path)
-    ap.add_argument("second", type=Path)
+    ap.add_argument("first", type=Path, help="the run to measure")
+    ap.add_argument("second", type=Path, nargs="+",
+                    help="the run it is compared with; several runs of that player (reseeded with --salt), "
+                         "and it is compared with their mean deal by deal as well")
     args = ap.parse_args()
-    one, two = load(args.first), load(args.second)
-    for key in ("seed", "rules", "trump_by"):
-        if one.get(key) != two.get(key):
-            print(f"paired.py: the runs differ in {key} ({one.get(key)!r} and {two.get(key)!r}): not the same deals",
-                  file=sys.stderr)
-            return 2
-    a, b = dict(map(tuple, one["pairs"])), dict(map(tuple, two["pairs"]))
-    common = sorted(set(a) & set(b))
+    runs = [load(args.first)] + [load(path) for path in args.second]
+    for other in runs[1:]:
+        for key in ("seed", "rules", "trump_by"):
+            if runs[0].get(key) != other.get(key):
+                print(f"paired.py: the runs differ in {key} ({runs[0].get(key)!r} and {other.get(key)!r}): "
+                      "not the same deals", file=sys.stderr)
+                return 2
+    diffs = [dict(map(tuple, run["pairs"])) for run in runs]
+    common = sorted(set(diffs[0]).intersection(*diffs[1:]))
     if not common:
         print("paired.py: the runs have no deal in common", file=sys.stderr)
         return 2
-    print(f"{len(common)} deals in both ({one['rules']}, seed {one['seed']}, trump by {one.get('trump_by')})")
-    print(f"  run 1, {one['bots'][0]} over {one['bots'][1]}: {interval([a[i] for i in common])}")
-    print(f"  run 2, {two['bots'][0]} over {two['bots'][1]}: {interval([b[i] for i in common])}")
-    print(f"  run 1 minus run 2, deal by deal: {interval([a[i] - b[i] for i in common])}")
-    # With bots reseeded alike and budgets that do not read the clock, a deal the change did not touch ends
-    # the same in both runs: the difference comes from the others.
-    same = sum(a[i] == b[i] for i in common)
-    print(f"  deals that ended the same in both runs: {same} of {len(common)}")
+    one, a = runs[0], diffs[0]
+    print(f"{len(common)} deals in all {len(runs)} runs ({one['rules']}, seed {one['seed']}, "
+          f"trump by {one.get('trump_by')})" if len(runs) > 2 else
+          f"{len(common)} deals in both ({one['rules']}, seed {one['seed']}, trump by {one.get('trump_by')})")
+    for number, (run, d) in enumerate(zip(runs, diffs, strict=True), 1):
+        print(f"  run {number}, {run['bots'][0]} over {run['bots'][1]}: {interval([d[i] for i in common])}")
+    for number, b in enumerate(diffs[1:], 2):
+        print(f"  run 1 minus run {number}, deal by deal: {interval([a[i] - b[i] for i in common])}")
+        # With bots reseeded alike and budgets that do not read the clock, a deal the change did not touch
+        # ends the same in both runs: the difference comes from the others.
+        same = sum(a[i] == b[i] for i in common)
+        both = "both runs" if len(runs) == 2 else f"runs 1 and {number}"
+        print(f"  deals that ended the same in {both}: {same} of {len(common)}")
+    if len(runs) > 2:
+        # Two runs of one player differ by their draws alone by a few points a deal over 1,000 deals; the mean
+        # of several such runs is the steadier thing to measure a change against.
+        bases = diffs[1:]
+        print(f"  run 1 minus the mean of runs 2 to {len(runs)}, deal by deal: "
+              f"{interval([a[i] - statistics.fmean(b[i] for b in bases) for i in common])}")
+        for j in range(len(bases)):
+            for k in range(j + 1, len(bases)):
+                print(f"  run {j + 2} minus run {k + 2} (the compared runs among themselves), deal by deal: "
+                      f"{interval([bases[j][i] - bases[k][i] for i in common])}")
     return 0
 
 

@@ -140,6 +140,32 @@ def test_two_runs_on_the_same_seed_compare_deal_by_deal(tmp_path: Path, capsys: 
     assert "differ in seed" in capsys.readouterr().err
 
 
+def test_a_run_against_several_runs_of_the_player_it_is_compared_with(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Three runs on the same deals: run 1 is measured against each other run and against their mean deal by
+    # deal, and the other two against each other; a run on other deals among them is refused.
+    paired = load_benchmark("paired")
+    one = run_arena("basic", "random", "rotterdam", 6, seed=4, progress=False)
+    two = run_arena("random", "random", "rotterdam", 6, seed=4, progress=False)
+    three = run_arena("random", "basic", "rotterdam", 6, seed=4, progress=False)
+    a, b, c = ([d for _, d in run["pairs"]] for run in (one, two, three))
+    files = _reports(tmp_path, one=one, two=two, three=three, other={**three, "seed": 5})
+    sys.argv = ["paired.py", files["one"], files["two"], files["three"]]
+    assert paired.main() == 0
+    out = capsys.readouterr().out
+    assert out.startswith("6 deals in all 3 runs (rotterdam, seed 4")
+    against_mean = sum(x - (y + z) / 2 for x, y, z in zip(a, b, c, strict=True)) / 6
+    assert f"run 1 minus the mean of runs 2 to 3, deal by deal: {against_mean:+.1f} (95%" in out
+    assert f"run 1 minus run 3, deal by deal: {sum(x - z for x, z in zip(a, c, strict=True)) / 6:+.1f}" in out
+    between = sum(y - z for y, z in zip(b, c, strict=True)) / 6
+    assert f"run 2 minus run 3 (the compared runs among themselves), deal by deal: {between:+.1f}" in out
+    same = sum(x == z for x, z in zip(a, c, strict=True))
+    assert f"deals that ended the same in runs 1 and 3: {same} of 6" in out
+    sys.argv = ["paired.py", files["one"], files["two"], files["other"]]
+    assert paired.main() == 2
+    assert "differ in seed" in capsys.readouterr().err
+
+
 def test_runs_on_different_seeds_pool_into_one_figure(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # Two runs of the same players on other deals: the pooled figure is the mean over all their deals; other
     # players, or deals counted twice, are refused.
