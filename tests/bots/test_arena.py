@@ -122,34 +122,23 @@ def _reports(folder: Path, **reports: dict[str, Any]) -> dict[str, str]:
 
 def test_two_runs_on_the_same_seed_compare_deal_by_deal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # basic against random and random against itself on the same deals: each deal's difference is listed,
-    # and the paired figure is the mean of the per-deal differences.
+    # and the paired figure is the mean of the per-deal differences.  Given a third run, run 1 is measured
+    # against each of the others and against their mean deal by deal, and those two against each other.
+    # A run on other deals among them is refused.
     paired = load_benchmark("paired")
     one = run_arena("basic", "random", "rotterdam", 6, seed=4, progress=False)
     two = run_arena("random", "random", "rotterdam", 6, seed=4, progress=False)
+    three = run_arena("random", "basic", "rotterdam", 6, seed=4, progress=False)
     assert [i for i, _ in one["pairs"]] == list(range(6))
     assert round(sum(d for _, d in one["pairs"]) / 6, 2) == one["diff_per_deal"]
-    per_deal = [d1 - d2 for (_, d1), (_, d2) in zip(one["pairs"], two["pairs"], strict=True)]
-    files = _reports(tmp_path, one=one, two=two, other={**two, "seed": 5})
+    a, b, c = ([d for _, d in run["pairs"]] for run in (one, two, three))
+    per_deal = [x - y for x, y in zip(a, b, strict=True)]
+    files = _reports(tmp_path, one=one, two=two, three=three, other={**two, "seed": 5})
     sys.argv = ["paired.py", files["one"], files["two"]]
     assert paired.main() == 0
     out = capsys.readouterr().out
     assert f"run 1 minus run 2, deal by deal: {sum(per_deal) / 6:+.1f}" in out
     assert f"deals that ended the same in both runs: {sum(d == 0 for d in per_deal)} of 6" in out
-    sys.argv = ["paired.py", files["one"], files["other"]]
-    assert paired.main() == 2
-    assert "differ in seed" in capsys.readouterr().err
-
-
-def test_a_run_against_several_runs_of_the_player_it_is_compared_with(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    # Three runs on the same deals: run 1 is measured against each other run and against their mean deal by
-    # deal, and the other two against each other; a run on other deals among them is refused.
-    paired = load_benchmark("paired")
-    one = run_arena("basic", "random", "rotterdam", 6, seed=4, progress=False)
-    two = run_arena("random", "random", "rotterdam", 6, seed=4, progress=False)
-    three = run_arena("random", "basic", "rotterdam", 6, seed=4, progress=False)
-    a, b, c = ([d for _, d in run["pairs"]] for run in (one, two, three))
-    files = _reports(tmp_path, one=one, two=two, three=three, other={**three, "seed": 5})
     sys.argv = ["paired.py", files["one"], files["two"], files["three"]]
     assert paired.main() == 0
     out = capsys.readouterr().out
@@ -159,11 +148,11 @@ def test_a_run_against_several_runs_of_the_player_it_is_compared_with(
     assert f"run 1 minus run 3, deal by deal: {sum(x - z for x, z in zip(a, c, strict=True)) / 6:+.1f}" in out
     between = sum(y - z for y, z in zip(b, c, strict=True)) / 6
     assert f"run 2 minus run 3 (the compared runs among themselves), deal by deal: {between:+.1f}" in out
-    same = sum(x == z for x, z in zip(a, c, strict=True))
-    assert f"deals that ended the same in runs 1 and 3: {same} of 6" in out
-    sys.argv = ["paired.py", files["one"], files["two"], files["other"]]
-    assert paired.main() == 2
-    assert "differ in seed" in capsys.readouterr().err
+    assert f"deals that ended the same in runs 1 and 3: {sum(x == z for x, z in zip(a, c, strict=True))} of 6" in out
+    for runs in ([files["one"], files["other"]], [files["one"], files["three"], files["other"]]):
+        sys.argv = ["paired.py", *runs]
+        assert paired.main() == 2
+        assert "differ in seed" in capsys.readouterr().err
 
 
 def test_runs_on_different_seeds_pool_into_one_figure(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
