@@ -87,9 +87,8 @@ def main() -> int:
         print("paired.py: the runs have no deal in common", file=sys.stderr)
         return 2
     one, a = runs[0], diffs[0]
-    print(f"{len(common)} deals in all {len(runs)} runs ({one['rules']}, seed {one['seed']}, "
-          f"trump by {one.get('trump_by')})" if len(runs) > 2 else
-          f"{len(common)} deals in both ({one['rules']}, seed {one['seed']}, trump by {one.get('trump_by')})")
+    where = "both" if len(runs) == 2 else f"all {len(runs)} runs"
+    print(f"{len(common)} deals in {where} ({one['rules']}, seed {one['seed']}, trump by {one.get('trump_by')})")
     for number, (run, d) in enumerate(zip(runs, diffs, strict=True), 1):
         print(f"  run {number}, {run['bots'][0]} over {run['bots'][1]}: {interval([d[i] for i in common])}")
     for number, b in enumerate(diffs[1:], 2):
