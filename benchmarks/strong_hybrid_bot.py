@@ -77,8 +77,8 @@ class TunedBot(StrongBot):
     second_policy: str | None = None
     second_weight = 0.5
     game_seed = 0
-    # Mixed into every decision's seed: the same player on the same deals with other samples (a second run of
-    # the player as it is shows how far a run's own draws move its result).
+    # Mixed into every decision's seed (empty: none): the same player on the same deals with other samples (a
+    # second run of the player as it is shows how far a run's own draws move its result).
     salt = ""
     # Playouts by players who guess (benchmarks/iimc.py): each later decision a flat Monte Carlo search of
     # this many deals from the player's own knowledge (0: the greedy rules), over ``nested_worlds`` deals.
@@ -255,7 +255,8 @@ class TunedBot(StrongBot):
         # Each decision draws from the game's seed and its place in the deal, not from what earlier decisions
         # drew: two arms that differ in one setting then draw the same deals at every decision, even after one
         # of them searched more samples or played another card.
-        self.rng.seed(f"{self.salt}{self.game_seed}:{len(view.tricks)}:{len(view.trick)}")
+        salted = f"{self.salt}:" if self.salt else ""
+        self.rng.seed(f"{salted}{self.game_seed}:{len(view.tricks)}:{len(view.trick)}")
         self._sample_values = []
         budget, samples = self.budget_ms, self.samples
         if self.first_budget_ms is not None and not view.tricks:
@@ -664,7 +665,7 @@ def main() -> int:
         bot.solve_fn = bot.record_values
     bot.first_budget_ms = args.budget_first
     bot.lead_budget_ms = args.lead_budget
-    bot.salt = f"{args.salt}:" if args.salt else ""
+    bot.salt = args.salt
     if args.lead_samples is not None and args.lead_samples < 1:
         ap.error(f"--lead-samples must be at least 1, not {args.lead_samples}")
     if args.lead_budget is not None and args.lead_budget <= 0:
