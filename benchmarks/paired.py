@@ -22,6 +22,7 @@ the two files one after the other (``cat A.pairs B.pairs``) read as one run.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import statistics
@@ -104,10 +105,9 @@ def main() -> int:
         bases = diffs[1:]
         print(f"  run 1 minus the mean of runs 2 to {len(runs)}, deal by deal: "
               f"{interval([a[i] - statistics.fmean(b[i] for b in bases) for i in common])}")
-        for j in range(len(bases)):
-            for k in range(j + 1, len(bases)):
-                print(f"  run {j + 2} minus run {k + 2} (the compared runs among themselves), deal by deal: "
-                      f"{interval([bases[j][i] - bases[k][i] for i in common])}")
+        for (j, x), (k, y) in itertools.combinations(enumerate(bases, 2), 2):
+            print(f"  run {j} minus run {k} (the compared runs among themselves), deal by deal: "
+                  f"{interval([x[i] - y[i] for i in common])}")
     return 0
 
 
