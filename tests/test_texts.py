@@ -100,6 +100,25 @@ def test_every_text_renders_without_a_leftover_placeholder(table: str, key: str)
             assert texts.card_words(20, lang) in out.lower()
 
 
+@pytest.mark.parametrize(("n", "en", "nl"), [
+    (1, "and 1 trump is still out: draw them.", "er zit nog 1 troef buiten: trek ze."),
+    (2, "and 2 trumps are still out: draw them.", "er zitten nog 2 troeven buiten: trek ze."),
+    (0, "and 0 trumps are still out: draw them.", "er zitten nog 0 troeven buiten: trek ze."),
+])
+def test_a_count_takes_its_noun_and_verb_in_number(n: int, en: str, nl: str) -> None:
+    said = bot_texts.both("draw_top", c_card=20, n=n)
+    assert said["en"].endswith(en)
+    assert said["nl"].endswith(nl)
+
+
+def test_a_count_spec_speaks_of_one_and_of_many() -> None:
+    table = {"held": texts.entry("you hold {n:# trump|# trumps} and {p} points", "je hebt {n:# troef|# troeven}")}
+    assert texts.render(table, "held", "en", n=1, p=1) == "You hold 1 trump and 1 points"
+    assert texts.render(table, "held", "en", n=5, p=3) == "You hold 5 trumps and 3 points"
+    assert texts.render(table, "held", "nl", n=1) == "Je hebt 1 troef"
+    assert placeholders(table["held"]["en"]) == {"n", "p"}
+
+
 def test_an_unknown_language_is_refused_by_name() -> None:
     with pytest.raises(ValueError, match="unknown language 'fr': expected en or nl"):
         texts.render(bot_texts.TEXTS, "only", "fr", c_card=0)

@@ -38,7 +38,7 @@ def check_card_option(view: View, o: Option) -> None:
         assert (view.hand & SUIT_MASKS[suit]).bit_count() == min(n for n in lengths if n)
     if code in ("draw_top", "draw_low"):
         assert suit == view.trump and view.makers == view.team and not view.trick
-        assert _number(r"(\d+) trumps are still out", en) == (view.unseen & SUIT_MASKS[view.trump]).bit_count()
+        assert _number(r"(\d+) trumps? (?:is|are) still out", en) == (view.unseen & SUIT_MASKS[view.trump]).bit_count()
     if code == "draw_top":
         assert card == view.highest_left(view.trump)
     if code == "draw_low":

@@ -42,7 +42,7 @@ def test_strong_advice_gives_its_figures_and_the_nearest_rule_of_thumb() -> None
     rules = {o.action: o.why for o in card_options(view)}
     assert {o.action for o in options} == set(cards_of(view.legal))
     for i, o in enumerate(options):
-        m = re.search(r"in (\d+) of (\d+) likely deals", o.why["en"])
+        m = re.search(r"in (\d+) of (\d+) likely deals?", o.why["en"])
         assert m and int(m.group(2)) == 5 and int(m.group(1)) <= 5
         assert re.search(r"in \d+ van de 5 waarschijnlijke verdelingen", o.why["nl"])
         # The rule of thumb closes the reason unless it contradicts the figure (see the next test).
@@ -132,7 +132,7 @@ def test_a_search_reason_never_contradicts_its_rule_of_thumb() -> None:
         for view in _late_views(seed, "amsterdam"):
             rules = {o.action: o for o in card_options(view)}
             for o in bot.advise(view):
-                m = re.search(r"in (\d+) of (\d+) likely deals", o.why["en"])
+                m = re.search(r"in (\d+) of (\d+) likely deals?", o.why["en"])
                 assert m
                 wins, n = int(m.group(1)), int(m.group(2))
                 rule = rules[o.action]

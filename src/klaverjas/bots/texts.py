@@ -31,9 +31,9 @@ TEXTS: Table = {
         "{verb_en}: you hold {n} cards of {s_suit}, six or more trumps are enough to play.",
         "{verb_nl}: je hebt {n} kaarten in {s_suit}; zes of meer troeven is genoeg om te spelen."),
     "trump_weak": entry(
-        "{verb_en}: with {s_suit} as trump you would hold {n} trumps{missing_en}; that is not the jack, "
+        "{verb_en}: with {s_suit} as trump you would hold {n:# trump|# trumps}{missing_en}; that is not the jack, "
         "the nel and an ace, nor the jack, an ace and four trumps, nor six trumps.",
-        "{verb_nl}: met {s_suit} als troef heb je {n} troeven{missing_nl}; dat is niet de boer, de nel en "
+        "{verb_nl}: met {s_suit} als troef heb je {n:# troef|# troeven}{missing_nl}; dat is niet de boer, de nel en "
         "een aas, niet de boer, een aas en vier troeven, en ook geen zes troeven."),
     "pass_weak": entry(
         "Pass: no suit gives you the jack, the nel and an ace, the jack, an ace and four trumps, or six trumps.",
@@ -54,14 +54,15 @@ TEXTS: Table = {
         "{s_best}."),
     # --- leading -------------------------------------------------------------
     "draw_top": entry(
-        "Lead {c_card}: your team plays, it is the highest trump left, and {n} trumps are still out: draw them.",
-        "Kom uit met {c_card}: jullie spelen, het is de hoogste troef die nog in het spel is, en er zitten nog "
-        "{n} troeven buiten: trek ze."),
+        "Lead {c_card}: your team plays, it is the highest trump left, and {n:# trump is|# trumps are} still out: "
+        "draw them.",
+        "Kom uit met {c_card}: jullie spelen, het is de hoogste troef die nog in het spel is, en er "
+        "{n:zit nog # troef|zitten nog # troeven} buiten: trek ze."),
     "draw_low": entry(
-        "Lead {c_card}: your team plays and {n} trumps are still out; you do not hold the highest trump "
-        "({c_top}), so draw with a low one.",
-        "Kom uit met {c_card}: jullie spelen en er zitten nog {n} troeven buiten; de hoogste troef ({c_top}) "
-        "heb je niet, dus trek met een lage."),
+        "Lead {c_card}: your team plays and {n:# trump is|# trumps are} still out; you do not hold the highest "
+        "trump ({c_top}), so draw with a low one.",
+        "Kom uit met {c_card}: jullie spelen en er {n:zit nog # troef|zitten nog # troeven} buiten; de hoogste "
+        "troef ({c_top}) heb je niet, dus trek met een lage."),
     "cash_shortest": entry(
         "Lead {c_card}: it is the highest card of {s_suit} left and {s_suit} is your shortest suit.",
         "Kom uit met {c_card}: het is de hoogste {s_suit} die nog in het spel is en {s_suit} is je kortste "
@@ -187,26 +188,30 @@ TEXTS: Table = {
     # {wins}: the likely deals in which, after this card, your side heads the trick and no opponent still
     # to play holds a legal card that beats it: one count, so the sentence cannot contradict itself.
     "search_best": entry(
-        "With {c_card} this trick is sure for your side in {wins} of {n} likely deals, and {c_card} keeps "
-        "{x_diff} points more on average than {c_next}.",
-        "Met {c_card} is deze slag zeker voor jullie in {wins} van de {n} waarschijnlijke verdelingen, en "
+        "With {c_card} this trick is sure for your side in {wins} of {n:# likely deal|# likely deals}, "
+        "and {c_card} keeps {x_diff} points more on average than {c_next}.",
+        "Met {c_card} is deze slag zeker voor jullie in {wins} van de "
+        "{n:# waarschijnlijke verdeling|# waarschijnlijke verdelingen}, en "
         "{c_card} levert gemiddeld {x_diff} punten meer op dan {c_next}."),
     "search_other": entry(
-        "With {c_card} this trick is sure for your side in {wins} of {n} likely deals, and {c_card} scores "
-        "{x_diff} points less on average than {c_best}.",
-        "Met {c_card} is deze slag zeker voor jullie in {wins} van de {n} waarschijnlijke verdelingen, en "
+        "With {c_card} this trick is sure for your side in {wins} of {n:# likely deal|# likely deals}, "
+        "and {c_card} scores {x_diff} points less on average than {c_best}.",
+        "Met {c_card} is deze slag zeker voor jullie in {wins} van de "
+        "{n:# waarschijnlijke verdeling|# waarschijnlijke verdelingen}, en "
         "{c_card} levert gemiddeld {x_diff} punten minder op dan {c_best}."),
     # Two cards whose means differ by less than the tenth of a point the figures show.
     "search_even": entry(
-        "With {c_card} this trick is sure for your side in {wins} of {n} likely deals, and {c_card} scores "
-        "as much on average as {c_other}.",
-        "Met {c_card} is deze slag zeker voor jullie in {wins} van de {n} waarschijnlijke verdelingen, en "
+        "With {c_card} this trick is sure for your side in {wins} of {n:# likely deal|# likely deals}, "
+        "and {c_card} scores as much on average as {c_other}.",
+        "Met {c_card} is deze slag zeker voor jullie in {wins} van de "
+        "{n:# waarschijnlijke verdeling|# waarschijnlijke verdelingen}, en "
         "{c_card} levert gemiddeld evenveel op als {c_other}."),
     "search_signal": entry(
-        "With {c_card} this trick is sure for your side in {wins} of {n} likely deals; it scores {x_diff} points "
-        "less on average than {c_best}, little enough to give your partner a signal.",
-        "Met {c_card} is deze slag zeker voor jullie in {wins} van de {n} waarschijnlijke verdelingen; het levert "
-        "gemiddeld {x_diff} punten minder op dan {c_best}, weinig genoeg om je maat een sein te geven."),
+        "With {c_card} this trick is sure for your side in {wins} of {n:# likely deal|# likely deals}; it scores "
+        "{x_diff} points less on average than {c_best}, little enough to give your partner a signal.",
+        "Met {c_card} is deze slag zeker voor jullie in {wins} van de "
+        "{n:# waarschijnlijke verdeling|# waarschijnlijke verdelingen}; het levert gemiddeld "
+        "{x_diff} punten minder op dan {c_best}, weinig genoeg om je maat een sein te geven."),
     # {lead_en}/{lead_nl}: how far ahead of or behind the other team, from the "lead_*" texts (lead_words).
     "estimate_play": entry(
         "{verb_en}: with {s_suit} as trump your team is estimated to finish {lead_en} the other team (an "

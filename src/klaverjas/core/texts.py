@@ -11,6 +11,11 @@ A table maps an id to a :data:`Text`, one template per language of :data:`LANGS`
   template uses it (pass both, each template picks its own);
 - anything else is printed as is.
 
+A count takes its noun (and verb) in the number it needs by a format spec of two forms, one and
+many, with ``#`` for the count: ``{n:# trump is|# trumps are}`` says ``1 trump is`` and ``3 trumps
+are``; Dutch ``{n:zit nog # troef|zitten nog # troeven}``.  Such templates are rendered here, in
+Python (the web pages' own script fills plain ``{name}`` placeholders only).
+
 Every layer may use this module; it is the only text mechanism of the package.
 """
 
@@ -124,9 +129,22 @@ def fact_words(facts: Mapping[str, Any], lang: str) -> dict[str, Any]:
     return values
 
 
+class _CountWords(Formatter):
+    """``str.format`` with one more spec: ``one|many`` picks the form for the count, ``#`` standing for it."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if "|" in format_spec:
+            one, many = format_spec.split("|", 1)
+            return (one if value == 1 else many).replace("#", str(value))
+        return str(super().format_field(value, format_spec))
+
+
+_COUNT_WORDS = _CountWords()
+
+
 def phrase(table: Table, key: str, lang: str, **facts: Any) -> str:
     """The text of ``key`` in ``lang`` with its facts in words, as written: a part of a sentence."""
-    return table[key][check_lang(lang)].format(**fact_words(facts, lang))
+    return _COUNT_WORDS.vformat(table[key][check_lang(lang)], (), fact_words(facts, lang))
 
 
 def render(table: Table, key: str, lang: str, **facts: Any) -> str:
