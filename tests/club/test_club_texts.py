@@ -33,6 +33,12 @@ def test_every_refusal_text_is_in_both_languages(key: str) -> None:
     assert rendered["en"] != rendered["nl"] and all(rendered.values())
 
 
+def test_a_count_of_one_is_said_in_the_singular() -> None:
+    assert say("all_drawn", n=1) == {"en": "the evening has 1 round; all are drawn",
+                                     "nl": "de avond heeft 1 ronde; ze zijn alle geloot"}
+    assert say("all_drawn", n=5)["en"] == "the evening has 5 rounds; all are drawn"
+
+
 def test_every_key_the_code_raises_has_a_text() -> None:
     raised: set[str] = set()
     for path in CLUB.glob("*.py"):

@@ -142,9 +142,14 @@ class _CountWords(Formatter):
 _COUNT_WORDS = _CountWords()
 
 
+def fill(template: str, lang: str, facts: Mapping[str, Any]) -> str:
+    """A template of ``lang`` with its facts in words (and its counts' forms)."""
+    return _COUNT_WORDS.vformat(template, (), fact_words(facts, lang))
+
+
 def phrase(table: Table, key: str, lang: str, **facts: Any) -> str:
     """The text of ``key`` in ``lang`` with its facts in words, as written: a part of a sentence."""
-    return _COUNT_WORDS.vformat(table[key][check_lang(lang)], (), fact_words(facts, lang))
+    return fill(table[key][check_lang(lang)], lang, facts)
 
 
 def render(table: Table, key: str, lang: str, **facts: Any) -> str:
@@ -163,5 +168,5 @@ def placeholders(template: str) -> set[str]:
 
 
 __all__ = ["LANGS", "Text", "Table", "entry", "check_lang", "card_words", "card_label", "suit_words", "seat_words",
-           "figure_words", "cards_or", "fact_words", "phrase", "render", "render_all", "placeholders", "WORDS",
+           "figure_words", "cards_or", "fact_words", "fill", "phrase", "render", "render_all", "placeholders", "WORDS",
            "CARD_TEXTS"]

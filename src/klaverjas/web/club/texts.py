@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from klaverjas.core.texts import LANGS, Table, Text, entry, fact_words
+from klaverjas.core.texts import LANGS, Table, Text, entry, fill
 
 TEXTS: Table = {
     # -- the evening's settings --------------------------------------------------------------------------
@@ -80,7 +80,8 @@ TEXTS: Table = {
                     "de avond is gesloten; er kan niets meer veranderen"),
     "still_playing": entry("round {n} is still being played: close it before drawing round {next}",
                            "ronde {n} wordt nog gespeeld: sluit die af voordat je ronde {next} loot"),
-    "all_drawn": entry("the evening has {n} rounds; all are drawn", "de avond heeft {n} rondes; ze zijn alle geloot"),
+    "all_drawn": entry("the evening has {n:# round|# rounds}; all are drawn",
+                       "de avond heeft {n:# ronde|# rondes}; ze zijn alle geloot"),
     "cannot_draw": entry("round {n} cannot be drawn: {detail_en}", "ronde {n} kan niet geloot worden: {detail_nl}"),
     "not_drawn": entry("round {n} has not been drawn ({drawn_en})", "ronde {n} is nog niet geloot ({drawn_nl})"),
     "not_drawn_short": entry("round {n} has not been drawn", "ronde {n} is nog niet geloot"),
@@ -177,7 +178,7 @@ KEEPER_NL: dict[str, str] = {
 def say(key: str, **facts: Any) -> Text:
     """The refusal ``key`` with its facts, in every language."""
     # Not core.texts.phrase: its own parameters (table, key, lang) are facts here too ("table 2").
-    return {lang: TEXTS[key][lang].format(**fact_words(facts, lang)) for lang in LANGS}
+    return {lang: fill(TEXTS[key][lang], lang, facts) for lang in LANGS}
 
 
 def place(key: str, **facts: Any) -> dict[str, str]:
