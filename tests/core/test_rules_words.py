@@ -64,3 +64,5 @@ def test_the_example_of_the_card_table() -> None:
                                   "en": "Rotterdam rules · claim roem yourself · to 1500"}
     assert rules_words(Rules.parse("amsterdam"))["nl"] == "Amsterdams · 16 spellen"
     assert rules_words(Rules.parse("sa(match_end=strokes:1)"))["en"] == "South African rules · 1 stroke"
+    assert rules_words(Rules.parse("sa(match_end=strokes:1)"))["nl"].endswith(" · 1 streek")
+    assert rules_words(Rules.parse("amsterdam(match_end=deals:1)"))["nl"] == "Amsterdams · 1 spel"

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from .rules import Rules
-from .texts import LANGS, Text, entry
+from .texts import LANGS, Text, entry, fill
 
 SEPARATOR = " · "
 
@@ -65,11 +65,9 @@ NUMBER_WORDS: dict[str, Text] = {
     "verzaak_penalty": entry("renege penalty {n}", "verzaakboete {n}"),
 }
 MATCH_END_WORDS: dict[str, Text] = {
-    "deals": entry("{n} deals", "{n} spellen"),
-    "deals_one": entry("1 deal", "1 spel"),
+    "deals": entry("{n:# deal|# deals}", "{n:# spel|# spellen}"),
     "points": entry("to {n}", "tot {n}"),
-    "strokes": entry("{n} strokes", "{n} streken"),
-    "strokes_one": entry("1 stroke", "1 streek"),
+    "strokes": entry("{n:# stroke|# strokes}", "{n:# streek|# streken}"),
     "open": entry("no end", "zonder einde"),
 }
 
@@ -85,8 +83,7 @@ def _option_words(name: str, value: Any) -> Text:
 def match_end_words(rules: Rules) -> Text:
     """``16 deals`` / ``16 spellen``, ``to 1500`` / ``tot 1500``, ``5 strokes`` / ``5 streken``."""
     kind, number = rules.match_end_kind
-    key = f"{kind}_one" if number == 1 and f"{kind}_one" in MATCH_END_WORDS else kind
-    return {lang: text.format(n=number) for lang, text in MATCH_END_WORDS[key].items()}
+    return {lang: fill(text, lang, {"n": number}) for lang, text in MATCH_END_WORDS[kind].items()}
 
 
 def rules_words(rules: Rules) -> Text:
