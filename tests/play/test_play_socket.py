@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from klaverjas.web import create_app
+from klaverjas.web.play.routes import seat_summary
 
 from .conftest import LeakChecker, check_frame, move_for
 
@@ -237,10 +238,25 @@ def test_deal_review_says_what_each_card_cost(tmp_path: Path) -> None:
         assert review["cost"] == {s: sum(c["loss"] for c in review["cards"] if c["seat"] == s) for s in "NESW"}
         mine = sum(c["loss"] for c in review["cards"] if c["seat"] == "S")
         if mine:
-            assert f"cost {mine} points in all" in review["summary"]["en"]
+            assert f"cost {mine} point{'s' * (mine != 1)} in all" in review["summary"]["en"]
         else:
             assert review["summary"]["en"] == "Every card you played was a best card."
         assert client.get(f"/api/play/{game['id']}/review/1").json()["summary"] is None  # a spectator's
+
+
+def test_the_review_in_words_counts_one_point_and_many() -> None:
+    cards = [{"seat": "S", "trick": 2, "card": "QH", "loss": 1, "best": ["KH"]},
+             {"seat": "S", "trick": 5, "card": "7S", "loss": 0, "best": ["7S"]},
+             {"seat": "N", "trick": 3, "card": "AS", "loss": 20, "best": ["TS", "JS"]}]
+    assert seat_summary(cards, 2) == {
+        "en": "Your cards cost 1 point in all; the costliest was the queen of hearts in trick 2 (1 point): "
+              "the king of hearts would have kept them.",
+        "nl": "Je kaarten kostten in totaal 1 punt; het duurst was harten vrouw in slag 2 (1 punt): "
+              "harten heer had ze gehouden."}
+    north = seat_summary(cards, 0)
+    assert north["en"].startswith("Your cards cost 20 points in all;")
+    assert "(20 points): the ten of spades / the jack of spades would" in north["en"]
+    assert seat_summary([c for c in cards if c["loss"] == 0], 2)["en"] == "Every card you played was a best card."
 
 
 def test_an_illegal_card_allowed_is_called_by_the_bots(tmp_path: Path) -> None:

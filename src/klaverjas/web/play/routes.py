@@ -17,6 +17,7 @@ from pydantic import Field
 from klaverjas.core import SEATS, Rules, RulesError, parse_card
 from klaverjas.core.reasons import card_words
 from klaverjas.core.record import RecordError
+from klaverjas.core.texts import LANGS, Table, entry, render_all
 
 from ..db import run
 from ..errors import ErrorOut
@@ -187,19 +188,23 @@ async def analyse(record: dict[str, Any], thinker: Thinker) -> dict[str, Any]:
     return {"available": True, "cards": cards}
 
 
+SUMMARY: Table = {
+    "all_best": entry("Every card you played was a best card.", "Elke kaart die je speelde was een beste kaart."),
+    "costliest": entry(
+        "Your cards cost {lost:# point|# points} in all; the costliest was {c_card} in trick {trick} "
+        "({loss:# point|# points}): {best_en} would have kept them.",
+        "Je kaarten kostten in totaal {lost:# punt|# punten}; het duurst was {c_card} in slag {trick} "
+        "({loss:# punt|# punten}): {best_nl} had ze gehouden."),
+}
+
+
 def seat_summary(cards: list[dict[str, Any]], seat: int) -> Texts:
     """In words: what one player's cards cost in this deal, and the costliest one."""
     mine = [c for c in cards if c["seat"] == SEATS[seat]]
     lost = sum(c["loss"] for c in mine)
     if not lost:
-        return {"en": "Every card you played was a best card.", "nl": "Elke kaart die je speelde was een beste kaart."}
+        return render_all(SUMMARY, "all_best")
     worst = max(mine, key=lambda c: c["loss"])
-    card = parse_card(worst["card"])
-    best = " / ".join(card_words(parse_card(b), "en") for b in worst["best"])
-    best_nl = " / ".join(card_words(parse_card(b), "nl") for b in worst["best"])
-    return {
-        "en": f"Your cards cost {lost} points in all; the costliest was {card_words(card, 'en')} in trick "
-              f"{worst['trick']} ({worst['loss']} points): {best} would have kept them.",
-        "nl": f"Je kaarten kostten in totaal {lost} punten; het duurst was {card_words(card, 'nl')} in slag "
-              f"{worst['trick']} ({worst['loss']} punten): {best_nl} had ze gehouden.",
-    }
+    best = {f"best_{lang}": " / ".join(card_words(parse_card(b), lang) for b in worst["best"]) for lang in LANGS}
+    return render_all(SUMMARY, "costliest", lost=lost, c_card=parse_card(worst["card"]), trick=worst["trick"],
+                      loss=worst["loss"], **best)
