@@ -63,7 +63,9 @@ def check_card_option(view: View, o: Option) -> None:
                     assert not view.may_hold(s) & above[card]
             if "you play last" in en:
                 assert len(view.trick) == 3
-        if code in ("smear", "signal_ace", "signal_second", "signal_stop", "roem_ours", "low_partner"):
+        if code == "smear_none":
+            assert pts[card] == 0 and "adds no points" in en
+        if code in ("smear", "smear_none", "signal_ace", "signal_second", "signal_stop", "roem_ours", "low_partner"):
             assert head_seat == view.partner and not beats
         if code.startswith("signal"):
             assert not view.hand & SUIT_MASKS[view.trick[0] >> 3] and suit != view.trump

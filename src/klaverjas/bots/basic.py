@@ -340,7 +340,7 @@ def follow_scores(view: View, t: Table) -> tuple[Scored, bool]:
                 safe_en, safe_nl = (" (you play last)", " (je speelt als laatste)") if last else \
                     (" (no opponent after you can hold a higher card of its suit)",
                      " (geen tegenstander na je kan een hogere kaart van die kleur hebben)")
-                scored.append((600 + 3 * pts[c] - st[c] / 16, "smear",
+                scored.append((600 + 3 * pts[c] - st[c] / 16, "smear" if pts[c] else "smear_none",
                                {"p": pts[c], "safe_en": safe_en, "safe_nl": safe_nl}))
         elif ours and threat < 0:
             cheapest = min(st[x] for x in sure_winners) == st[c]

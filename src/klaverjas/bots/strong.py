@@ -668,7 +668,7 @@ class StrongBot(Bot):
 
 # Rules of thumb that say the trick is the side's for sure, or that it cannot be won: appended to a search
 # figure only when the samples agree, so a hint never says "sure in 0 of 6 deals" beside "you win the trick".
-SURE_CODES = frozenset({"win_sure", "smear", "roem_ours", "signal_ace", "signal_second", "signal_stop",
+SURE_CODES = frozenset({"win_sure", "smear", "smear_none", "roem_ours", "signal_ace", "signal_second", "signal_stop",
                         "keep_trump"})
 LOST_CODES = frozenset({"low"})
 

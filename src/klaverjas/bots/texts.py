@@ -124,6 +124,9 @@ TEXTS: Table = {
     "smear": entry(
         "Play {c_card}: your partner wins this trick{safe_en}, so add points: {p} for your side.",
         "Speel {c_card}: je maat wint deze slag{safe_nl}, dus gooi punten bij: {p} voor jullie."),
+    "smear_none": entry(
+        "Play {c_card}: your partner wins this trick{safe_en}, but this card adds no points.",
+        "Speel {c_card}: je maat wint deze slag{safe_nl}, maar deze kaart levert geen punten op."),
     "signal_ace": entry(
         "Play {c_card}: your partner wins this trick; a low card of {s_suit} signals that you hold the highest "
         "card of {s_suit} ({c_top}).",
