@@ -147,3 +147,21 @@ def test_the_claim_advice_names_the_roem() -> None:
                 assert f"Roem {top.action}" in top.why["nl"]
                 seen += 1
     assert seen > 0
+
+
+ONE_IN_THE_PLURAL = re.compile(r"\b1 (points|trumps|cards|likely deals|punten|troeven|kaarten|waarschijnlijke "
+                               r"verdelingen)\b")
+
+
+def test_a_count_of_one_is_never_said_in_the_plural() -> None:
+    # South African deals have cards of one point (the jack of a plain suit), late deals one trump left.
+    said = 0
+    for rules in ("sa", "rotterdam"):
+        for seed in range(6):
+            for _, view in walk(rules, seed):
+                if view.phase in ("play", "trump"):
+                    for o in BOT.advise(view):
+                        for lang in ("en", "nl"):
+                            assert not ONE_IN_THE_PLURAL.search(o.why[lang]), o.why[lang]
+                            said += "1 point" in o.why[lang] or "1 punt " in o.why[lang]
+    assert said > 0  # the walk reaches counts of one

@@ -342,6 +342,7 @@ def test_search_figures_say_more_less_or_alike_in_both_languages() -> None:
 
 @pytest.mark.parametrize(("v", "en", "nl"), [(176.2, "176 points ahead of", "176 punten voor op"),
                                              (-57.6, "58 points behind", "58 punten achter op"),
+                                             (0.8, "1 point ahead of", "1 punt voor op"),
                                              (0.3, "level with", "gelijk met")])
 def test_a_trump_estimate_is_told_as_a_lead_or_a_deficit(v: float, en: str, nl: str) -> None:
     from klaverjas.bots.texts import both, lead_words

@@ -103,15 +103,16 @@ TEXTS: Table = {
         "{c_card} is a trump: keep it for drawing or trumping later.",
         "{c_card} is troef: bewaar die om later troef te trekken of in te troeven."),
     "lead_other": entry(
-        "{c_card} gives away {p} points if the opponents take the trick.",
-        "{c_card} geeft {p} punten weg als de tegenpartij de slag neemt."),
+        "{c_card} gives away {p:# point|# points} if the opponents take the trick.",
+        "{c_card} geeft {p:# punt|# punten} weg als de tegenpartij de slag neemt."),
     # --- following -----------------------------------------------------------
     "roem_ours": entry(
         "Play {c_card}: your side wins this trick and the card makes {r} roem in it.",
         "Speel {c_card}: jullie winnen deze slag en deze kaart maakt er {r} roem in."),
     "win_sure": entry(
-        "Play {c_card}: it wins this trick for sure ({sure_en}){cheap_en}; the trick is worth {p} points so far.",
-        "Speel {c_card}: die wint deze slag zeker ({sure_nl}){cheap_nl}; de slag is tot nu toe {p} punten "
+        "Play {c_card}: it wins this trick for sure ({sure_en}){cheap_en}; the trick is worth {p:# point|# points} "
+        "so far.",
+        "Speel {c_card}: die wint deze slag zeker ({sure_nl}){cheap_nl}; de slag is tot nu toe {p:# punt|# punten} "
         "waard."),
     "trump_in": entry(
         "Play {c_card}: you cannot follow {s_led} and the opponents are winning; a low trump is enough to take "
@@ -134,14 +135,14 @@ TEXTS: Table = {
         "({c_top})."),
     "signal_second": entry(
         "Play {c_card}: your partner wins this trick; discarding your highest {s_suit} signals that you also "
-        "hold the next one ({c_next}), and adds {p} points.",
+        "hold the next one ({c_next}), and adds {p:# point|# points}.",
         "Speel {c_card}: je maat wint deze slag; je hoogste {s_suit} bijgooien seint dat je ook de volgende "
-        "({c_next}) hebt, en levert {p} punten op."),
+        "({c_next}) hebt, en levert {p:# punt|# punten} op."),
     "signal_stop": entry(
         "Play {c_card}: your partner wins this trick; a face card of {s_suit} signals not to lead {s_suit} "
-        "to you, and adds {p} points.",
+        "to you, and adds {p:# point|# points}.",
         "Speel {c_card}: je maat wint deze slag; een plaatje in {s_suit} seint dat je maat geen {s_suit} moet "
-        "spelen (afseinen), en levert {p} punten op."),
+        "spelen (afseinen), en levert {p:# punt|# punten} op."),
     "keep_winner": entry(
         "{c_card} is the highest card of {s_suit} left: keep it to win a trick of its own.",
         "{c_card} is de hoogste {s_suit} die nog in het spel is: bewaar die voor een eigen slag."),
@@ -155,8 +156,8 @@ TEXTS: Table = {
         "Play {c_card}: your partner leads the trick but {c_threat} may still beat it, so give little ({p}).",
         "Speel {c_card}: je maat ligt hoog maar {c_threat} kan die nog slaan, dus geef weinig ({p})."),
     "gives": entry(
-        "{c_card} gives away {p} points{roem_en} in a trick the opponents may take.",
-        "{c_card} geeft {p} punten{roem_nl} weg in een slag die de tegenpartij kan nemen."),
+        "{c_card} gives away {p:# point|# points}{roem_en} in a trick the opponents may take.",
+        "{c_card} geeft {p:# punt|# punten}{roem_nl} weg in een slag die de tegenpartij kan nemen."),
     "overtake": entry(
         "{c_card} would take the trick from your partner.",
         "{c_card} zou de slag van je maat overnemen."),
@@ -240,8 +241,8 @@ TEXTS: Table = {
         "the other team (an average over solved deals with hands like yours).",
         "Kies {s_suit}: je moet een kleur noemen, en met {s_suit} eindigt jullie team naar schatting {lead_nl} "
         "de tegenpartij (een gemiddelde over opgeloste spellen met zulke handen)."),
-    "lead_ahead": entry("{points} points ahead of", "{points} punten voor op"),
-    "lead_behind": entry("{points} points behind", "{points} punten achter op"),
+    "lead_ahead": entry("{points:# point|# points} ahead of", "{points:# punt|# punten} voor op"),
+    "lead_behind": entry("{points:# point|# points} behind", "{points:# punt|# punten} achter op"),
     "lead_level": entry("level with", "gelijk met"),
     "search_rule": entry(
         " Rule of thumb: {rule}",
