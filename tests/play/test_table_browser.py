@@ -27,12 +27,14 @@ WAIT_FOR_ME = ("document.body.dataset.toMove === 'S' || "
 # What the page draws, read in one call: per seat on the felt its backs and faces, the hand, the totals.
 DRAWN = """() => {
   const seats = {};
+  const labels = {};
   for (const node of document.querySelectorAll('.felt [data-seat]')) {
     seats[node.dataset.seat] = node.querySelectorAll('[data-card-back]').length;
+    labels[node.dataset.seat] = node.getAttribute('aria-label');
   }
   const visible = (sel) => { const n = document.querySelector(sel); const r = n && n.getBoundingClientRect();
     return Boolean(r && r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < innerHeight); };
-  return { seq: document.body.dataset.seq, backs: seats,
+  return { seq: document.body.dataset.seq, backs: seats, labels,
     hand: [...document.querySelectorAll('[data-hand] [data-card]')].map((n) => n.dataset.card),
     trick: [...document.querySelectorAll('#trick [data-card]')]
       .map((n) => [n.dataset.card, n.getAttribute('aria-label')]),
@@ -104,6 +106,8 @@ def check_drawn(page: Page, state: dict[str, Any]) -> None:
     if state["phase"] in ("play", "trump"):
         for seat in ("N", "E", "W"):
             assert drawn["backs"][seat] == state["hand_counts"][seat], (seat, drawn["backs"], state["hand_counts"])
+            n = state["hand_counts"][seat]  # a screen reader hears the count of backs: "West · 1 kaart"
+            assert drawn["labels"][seat] == f"{seat_name_nl(seat)} · {n} kaart{'en' * (n != 1)}", drawn["labels"]
         assert drawn["backs"]["S"] == 0  # our own cards are face up, in the hand
         assert sorted(drawn["hand"]) == sorted(c["card"] for c in state["hand"])
         assert len(drawn["hand"]) == state["hand_counts"]["S"]

@@ -11,7 +11,7 @@ import pytest
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "klaverjas" / "web" / "static"
 LANGUAGES = ("nl", "en")
-PLACEHOLDER = re.compile(r"\{(\w+)\}")
+PLACEHOLDER = re.compile(r"\{(\w+)(?::[^{}|]*\|[^{}]*)?\}")  # {n} or {n:# deal|# deals}
 
 Table = dict[str, str]
 

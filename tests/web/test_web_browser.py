@@ -246,6 +246,7 @@ def test_south_african_strokes_and_the_boem(page: Page, server: LiveServer) -> N
         page.get_by_test_id("new-round").click()
         enter_deal(page, None, {"Zij": "100"})
         expect(page.get_by_test_id("stroke-EW")).to_have_count(min(2 * n, 5))
+    expect(page.get_by_test_id("game-2")).to_have_text("Spel 2: Zij gaat op: 2 strepen")
     expect(page.get_by_test_id("winner")).to_have_text("Zij wint de boem!")
 
 

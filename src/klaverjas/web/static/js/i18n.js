@@ -51,11 +51,17 @@ function lookup(key, code) {
 // Whether a text exists, for keys built from server data (a sheet's match end, an error code).
 export function has(key) { return typeof lookup(key, lang) === 'string'; }
 
+// {name} is the value; {name:one|many} the form for the count, # standing for it ("{n:# deal|# deals}"),
+// as the server's texts do (klaverjas.core.texts).
 function fill(key, text, vars) {
-  return text.replace(/\{(\w+)\}/g, (whole, name) => {
-    if (vars && name in vars) return String(vars[name]);
-    console.error(`i18n: "${key}" needs {${name}} and was not given it`);
-    return whole;
+  return text.replace(/\{(\w+)(?::([^{}|]*)\|([^{}]*))?\}/g, (whole, name, one, many) => {
+    if (!vars || !(name in vars)) {
+      console.error(`i18n: "${key}" needs {${name}} and was not given it`);
+      return whole;
+    }
+    const value = vars[name];
+    if (one === undefined) return String(value);
+    return (Number(value) === 1 ? one : many).replaceAll('#', String(value));
   });
 }
 

@@ -271,7 +271,7 @@ function marks(sheet, d, team) {
 }
 
 function strokesText(team, n) {
-  return t(n === 1 ? 'keeper.went_on' : 'keeper.went_on_2', { team, n });
+  return t('keeper.went_on', { team, n });
 }
 
 function boemLadder(sheet) {

@@ -498,7 +498,7 @@ function renderSeats(st) {
     node.replaceChildren(plate, showBacks ? fan(count, pos) : '');
     node.classList.toggle('to-move', st.to_move === seat);
     node.setAttribute('role', 'group');
-    node.setAttribute('aria-label', `${seatName(seat)}${showBacks ? ` · ${count} ${t('play.cards')}` : ''}`);
+    node.setAttribute('aria-label', `${seatName(seat)}${showBacks ? ` · ${t('play.cards_n', { n: count })}` : ''}`);
   }
 }
 
