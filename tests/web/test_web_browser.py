@@ -368,3 +368,22 @@ def test_the_pages_work_under_their_content_security_policy(server: LiveServer, 
         assert [r for r in refused if "Loading the image 'https://cdn.redoc.ly/" not in r] == [], refused
     finally:
         ctx.close()
+
+
+COUNTS = """async () => {
+  const i18n = await import('/static/js/i18n.js');
+  const say = (lang) => { i18n.setLang(lang); return [
+    i18n.t('club.best_of_m', { n: 1, m: 5 }), i18n.t('club.best_of_m', { n: 3, m: 10 }),
+    i18n.t('play.deals_played', { n: 1 }), i18n.t('play.deals_played', { n: 16 }),
+    i18n.t('play.review_cost', { n: 1, best: 'X' })]; };
+  return { en: say('en'), nl: say('nl') };
+}"""
+
+
+def test_the_pages_say_a_count_of_one_in_the_singular(page: Page, server: LiveServer) -> None:
+    page.goto(server.url + "/")
+    said = page.evaluate(COUNTS)
+    assert said["en"] == ["The best evening of 5 counts.", "The best 3 evenings of 10 count.", "1 deal", "16 deals",
+                          "cost 1 point; best card: X."]
+    assert said["nl"] == ["De beste avond van 5 telt.", "De beste 3 avonden van 10 tellen.", "1 spel", "16 spellen",
+                          "kostte 1 punt; beste kaart: X."]
