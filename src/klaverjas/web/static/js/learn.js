@@ -128,7 +128,7 @@ async function rulesPage(main, preset) {
       `${c.label[getLang()]} → ${t('learn.score_line', { a: c.score[0], b: c.score[1] })}`, c.nat ? [' (', termLink('nat', t('learn.nat')), ')'] : ''))));
   } else {
     parts.push(el('ul', { class: 'scores' }, r.scoring.cases.map((c) => el('li', { 'data-strokes': String(c.strokes) },
-      `${c.label[getLang()]} → ${c.strokes ? `${c.strokes} ${t('learn.strokes')}` : t('learn.no_stroke')}`))));
+      `${c.label[getLang()]} → ${c.strokes ? t('learn.strokes_n', { n: c.strokes }) : t('learn.no_stroke')}`))));
   }
   parts.push(el('h2', {}, t('learn.match_end')), el('p', {}, said(r.match_end)));
   main.replaceChildren(...parts);

@@ -611,7 +611,7 @@ function renderLast(st) {
   panel.replaceChildren(el('h2', {}, t('play.last_trick')),
     el('div', { class: 'last-cards' }, ...lt.cards.map((c, i) => el('span', { class: 'played-last' },
       el('small', {}, seatName(ORDER[(start + i * step) % 4])), face(c)))),
-    el('p', {}, `${seatName(lt.winner)} ${t('play.took')}: ${lt.points} ${t('play.points')}${lt.roem ? ` + ${lt.roem} ${t('play.roem')}` : ''}`),
+    el('p', {}, `${seatName(lt.winner)} ${t('play.took')}: ${t('play.points_n', { n: lt.points })}${lt.roem ? ` + ${lt.roem} ${t('play.roem')}` : ''}`),
     close);
 }
 
@@ -660,7 +660,7 @@ function renderResult(st) {
   if (r.pit) marks.push(`${t('play.pit')} ${r.pit === we ? t('play.we') : t('play.they')}`);
   if (r.verzaakt) marks.push(`${t('play.verzaakt_by')} ${r.verzaakt === we ? t('play.we') : t('play.they')}`);
   if (marks.length) lines.push(el('p', { class: 'marks' }, marks.join(' — ')));
-  if (r.went_on) lines.push(el('p', {}, `${r.went_on.team === we ? t('play.we') : t('play.they')} ${t('play.went_on')} ${r.went_on.strokes} ${t('play.strokes')}`));
+  if (r.went_on) lines.push(el('p', {}, t(r.went_on.team === we ? 'play.went_on_we' : 'play.went_on_they', { n: r.went_on.strokes })));
   const buttons = el('div', { class: 'buttons' });
   if (st.phase === 'match_over') {
     const w = st.sheet.winner;
