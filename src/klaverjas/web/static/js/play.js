@@ -657,8 +657,8 @@ function renderResult(st) {
   lines.push(table);
   const marks = [];
   if (r.nat) marks.push(t('play.nat'));
-  if (r.pit) marks.push(`${t('play.pit')} ${r.pit === we ? t('play.we') : t('play.they')}`);
-  if (r.verzaakt) marks.push(`${t('play.verzaakt_by')} ${r.verzaakt === we ? t('play.we') : t('play.they')}`);
+  if (r.pit) marks.push(t(r.pit === we ? 'play.pit_we' : 'play.pit_they'));
+  if (r.verzaakt) marks.push(t(r.verzaakt === we ? 'play.reneged_we' : 'play.reneged_they'));
   if (marks.length) lines.push(el('p', { class: 'marks' }, marks.join(' — ')));
   if (r.went_on) lines.push(el('p', {}, t(r.went_on.team === we ? 'play.went_on_we' : 'play.went_on_they', { n: r.went_on.strokes })));
   const buttons = el('div', { class: 'buttons' });
