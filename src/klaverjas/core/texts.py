@@ -13,8 +13,8 @@ A table maps an id to a :data:`Text`, one template per language of :data:`LANGS`
 
 A count takes its noun (and verb) in the number it needs by a format spec of two forms, one and
 many, with ``#`` for the count: ``{n:# trump is|# trumps are}`` says ``1 trump is`` and ``3 trumps
-are``; Dutch ``{n:zit nog # troef|zitten nog # troeven}``.  Such templates are rendered here, in
-Python (the web pages' own script fills plain ``{name}`` placeholders only).
+are``; Dutch ``{n:zit nog # troef|zitten nog # troeven}``.  The pages' script reads the same spec in
+their own texts (``static/js/i18n.js``).
 
 Every layer may use this module; it is the only text mechanism of the package.
 """
