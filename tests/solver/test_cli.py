@@ -11,7 +11,7 @@ from tests.solver.minimax import minimax_cards
 from tests.solver.solver_endings import played_ending
 
 from klaverjas.cli.main import main
-from klaverjas.core import Deal, Rules
+from klaverjas.core import Deal, Rules, parse_card
 from klaverjas.core.record import to_record
 from klaverjas.solver import Position
 from klaverjas.solver.engine import HAVE_NUMBA
@@ -138,6 +138,17 @@ def test_analyse_reports_every_card_and_per_player_summary(tmp_path: Path,
     code, out, _ = run(capsys, ["analyse", str(path), "--format", "table"])
     assert code == 0
     assert "cost" in out and "points lost" in out
+
+
+def test_a_review_sentence_counts_one_point_and_many() -> None:
+    from klaverjas.solver.analyse import PlayReview
+
+    one = PlayReview(index=5, trick=2, seat=0, card=parse_card("JH"), value=40, best_value=41, best=(parse_card("AH"),),
+                     loss=1)
+    assert one.sentence() == "trick 2: J♥ cost 1 point; A♥ was best (41)"
+    five = PlayReview(index=5, trick=2, seat=1, card=parse_card("JH"), value=46, best_value=41,
+                      best=(parse_card("AH"), parse_card("TH")), loss=5)
+    assert five.sentence() == "trick 2: J♥ cost 5 points; A♥/10♥ was best (41)"
 
 
 def test_analyse_bad_record_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

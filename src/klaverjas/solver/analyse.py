@@ -44,7 +44,8 @@ class PlayReview:
         if self.loss == 0:
             return f"trick {self.trick}: {card_symbol(self.card)} was best"
         card = card_symbol(self.card)
-        return f"trick {self.trick}: {card} cost {self.loss} points; {best} was best ({self.best_value})"
+        points = "1 point" if self.loss == 1 else f"{self.loss} points"
+        return f"trick {self.trick}: {card} cost {points}; {best} was best ({self.best_value})"
 
 
 def analyse_deal(start: Deal, plays: Sequence[Card], objective: str = "real",
