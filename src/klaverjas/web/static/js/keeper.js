@@ -270,10 +270,6 @@ function marks(sheet, d, team) {
   return out;
 }
 
-function strokesText(team, n) {
-  return t('keeper.went_on', { team, n });
-}
-
 function boemLadder(sheet) {
   // The boem as drawn on a paper sheet: a vertical line with five rungs. The first team strokes off the
   // left tips from the bottom rung up, the second the right tips from the top down.
@@ -332,7 +328,7 @@ function sheetTable(sheet) {
       cell('NS'), cell('EW')));
     if (sa && d.went_on) {
       rows.push(h('tr', { class: 'game-end', 'data-testid': `game-${d.game}` }, h('td', { colspan: 3 },
-        `${t('keeper.game_n', { n: d.game })}: ${strokesText(teamName(sheet, d.went_on.team), d.went_on.strokes)}`)));
+        `${t('keeper.game_n', { n: d.game })}: ${t('keeper.went_on', { team: teamName(sheet, d.went_on.team), n: d.went_on.strokes })}`)));
     } else if (sa && !last) {
       rows.push(h('tr', { class: 'ou-jol' }, h('td', { colspan: 3 }, t('keeper.ou_jol'))));
     }
