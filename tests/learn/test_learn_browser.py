@@ -160,6 +160,7 @@ def test_practice_mode_advice_after_every_card_and_review(server: str, page: Pag
     page.goto(f"{server}/learn")
     page.click("#to-practice")
     expect(page.locator("#practice-box")).to_be_checked()
+    page.click("#more-settings summary")
     page.select_option("select[name=pace]", "0")
     page.get_by_role("button", name="Start").click()
     advised = 0

@@ -53,6 +53,7 @@ def test_a_game_against_experts(server: str, page: Page) -> None:
 
     page.on("websocket", listen)
     page.goto(server + "/play")
+    page.click("#more-settings summary")
     page.select_option("select[name=pace]", "0")
     for select in SELECTS:
         page.select_option(f"select[name={select}]", "expert")

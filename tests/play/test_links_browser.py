@@ -56,6 +56,7 @@ def create_table(page: Page, server: str, name: str) -> str:
     """The host makes a table on the page; returns its code."""
     page.goto(server + "/play")
     page.fill("#new-game input[name=name]", name)
+    page.click("#more-settings summary")
     page.select_option("select[name=pace]", "0")
     page.click("#create-table")
     code = page.locator("#table-code")
@@ -142,7 +143,8 @@ def test_a_spectator_link_shows_the_table_without_code_or_chat(server: str, fres
 def test_your_games_lists_this_browsers_games_only(server: str, fresh: Any) -> None:
     first = fresh()
     first.goto(server + "/play")
-    first.select_option("select[name=preset]", "rotterdam")
+    first.get_by_role("radio", name="Rotterdams").check()
+    first.click("#more-settings summary")
     first.select_option("select[name=pace]", "0")
     first.get_by_role("button", name="Start").click()
     first.wait_for_function("document.body.dataset.toMove === 'S'")
@@ -169,6 +171,7 @@ def test_your_games_lists_this_browsers_games_only(server: str, fresh: Any) -> N
 
     second = fresh()
     second.goto(server + "/play")
+    second.click("#more-settings summary")
     second.select_option("select[name=pace]", "0")
     second.get_by_role("button", name="Start").click()
     second.wait_for_function("document.body.dataset.toMove === 'S'")

@@ -28,6 +28,7 @@ def test_a_whole_match_by_clicking(server: str, page: Page) -> None:
 
     page.on("websocket", listen)
     page.goto(server + "/play")
+    page.click("#more-settings summary")
     page.select_option("select[name=pace]", "0")
     page.get_by_role("button", name="Start").click()
     hinted = refused = reloaded = reviewed = False

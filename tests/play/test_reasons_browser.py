@@ -36,6 +36,7 @@ def table(browser: Any) -> Iterator[tuple[Page, list[dict[str, Any]]]]:
 
 def start(page: Page, server: str) -> None:
     page.goto(server + "/play")
+    page.click("#more-settings summary")
     page.select_option("select[name=pace]", "0")
     page.get_by_role("button", name="Start").click()
 

@@ -125,6 +125,7 @@ def test_a_whole_match_at_the_table(server: str, table_page: tuple[str, Page, li
     outage = Outage()
     page.route_web_socket(re.compile(r"/ws/play/"), outage.route)
     page.goto(server + "/play")
+    page.click("#more-settings summary")
     page.select_option("select[name=pace]", "0")
     page.get_by_role("button", name="Start").click()
     refused = lasted = reviewed = interrupted = keyed = False
@@ -271,6 +272,7 @@ def test_a_360_pixel_phone_holds_the_hand_in_one_row(server: str, browser: Any) 
     page = ctx.new_page()
     try:
         page.goto(server + "/play")
+        page.click("#more-settings summary")
         page.select_option("select[name=pace]", "0")
         page.get_by_role("button", name="Start").click()
         page.wait_for_function("document.body.dataset.toMove === 'S'")
@@ -318,6 +320,7 @@ def test_the_card_letters_are_one_setting_for_every_page(server: str, page: Page
     page.get_by_label("J Q K").check()
     assert index_letter(page, f"#lesson-hand [data-card='{court}']") == court[0]  # redrawn at once
     page.goto(server + "/play")
+    page.click("#more-settings summary")
     page.select_option("select[name=pace]", "0")
     page.get_by_role("button", name="Start").click()
     page.wait_for_function("document.body.dataset.toMove === 'S'")
@@ -337,6 +340,7 @@ def test_a_claim_is_offered_after_every_trick_we_win_and_a_wrong_one_refused_in_
     page.on("websocket", lambda ws: ws.on("framereceived", lambda p: frames.append(json.loads(p))))
     try:
         page.goto(server + "/play")
+        page.click("#more-settings summary")
         page.select_option("select[name=roem_claim]", "claimed")
         page.select_option("select[name=pace]", "0")
         page.get_by_role("button", name="Start").click()

@@ -31,6 +31,7 @@ def test_two_friends_at_one_table(server: str, browser: Any) -> None:
     anna = new_page(browser, frames_a)
     anna.goto(server + "/play")
     anna.fill("input[name=name]", "Anna")
+    anna.click("#more-settings summary")
     anna.select_option("select[name=pace]", "0")
     anna.click("#create-table")
     expect(anna.locator("#table-code")).to_have_text(re.compile(r"^[A-Z2-9]{6}$"))

@@ -1,6 +1,6 @@
-"""axe-core in Debian's Chromium on the five pages people land on: the start page, a deal in play, a table's join
-page, the score keeper and the learning page. No serious or critical violation, in light and in dark mode.
-axe-core comes inside the axe-playwright-python package (no network at test time)."""
+"""axe-core in Debian's Chromium on the pages people land on: the start page, the play page's start screen, a deal
+in play, a table's join page, the score keeper and the learning page. No serious or critical violation, in light
+and in dark mode. axe-core comes inside the axe-playwright-python package (no network at test time)."""
 
 from __future__ import annotations
 
@@ -41,6 +41,7 @@ def violations(page: Page) -> list[str]:
 
 def mid_deal(server: str, page: Page) -> None:
     page.goto(server + "/play")
+    page.click("#more-settings summary")
     page.select_option("select[name=pace]", "0")
     page.locator("#start").click()
     page.wait_for_function("document.body.dataset.toMove === 'S'")
@@ -52,6 +53,12 @@ def mid_deal(server: str, page: Page) -> None:
         seq = page.evaluate("document.body.dataset.seq")
         page.locator("[data-hand] .card.playable").first.click()
         page.wait_for_function(f"document.body.dataset.seq !== '{seq}' && document.body.dataset.toMove === 'S'")
+
+
+def play_setup(server: str, page: Page) -> None:
+    """The start screen with its More settings open, so their fields are checked too."""
+    page.goto(server + "/play")
+    page.click("#more-settings summary")
 
 
 def table_join_page(server: str, page: Page) -> None:
@@ -76,6 +83,7 @@ def keeper_share_dialog(server: str, page: Page) -> None:
 PAGES: dict[str, Callable[[str, Page], object]] = {
     "home": lambda server, page: page.goto(server + "/"),
     "play": mid_deal,
+    "play-setup": play_setup,
     "table": table_join_page,
     "keeper": lambda server, page: page.goto(server + "/keeper"),
     "keeper-share": keeper_share_dialog,

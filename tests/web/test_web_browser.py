@@ -356,6 +356,7 @@ def test_the_pages_work_under_their_content_security_policy(server: LiveServer, 
         pg.get_by_role("button", name="Lijst maken").click()
         expect(pg.get_by_test_id("total-NS")).to_have_text("0")
         pg.goto(server.url + "/play")
+        pg.click("#more-settings summary")
         pg.select_option("select[name=pace]", "0")
         pg.get_by_role("button", name="Start").click()
         # The socket's first state: the hand is dealt.

@@ -56,14 +56,18 @@ function showPageError(text) {
 
 // --- setup ------------------------------------------------------------------------
 // This browser's games only: the server lists the games of the seat tokens sent, nobody else's.
+// With none, the list says so; it says nothing while the server is asked or when it cannot be reached.
 async function loadGames() {
   const list = $('games');
   list.replaceChildren();
+  $('no-games').hidden = true;
   const tokens = seatTokens().slice(-100);  // the server reads at most 100
-  if (!tokens.length) return;
-  const query = new URLSearchParams(tokens.map((token) => ['token', token]));
   let games = [];
-  try { games = await api('GET', `/api/play?${query}`); } catch { return; }
+  if (tokens.length) {
+    const query = new URLSearchParams(tokens.map((token) => ['token', token]));
+    try { games = await api('GET', `/api/play?${query}`); } catch { return; }
+  }
+  $('no-games').hidden = games.length > 0;
   for (const g of games) {
     // deals counts the finished ones: a match in play is at the next deal, a finished one says how many it had.
     const over = g.phase === 'match_over';
@@ -72,6 +76,23 @@ async function loadGames() {
     const href = g.code ? `/t/${encodeURIComponent(g.code)}` : `/play/${encodeURIComponent(g.id)}`;
     list.append(el('li', { 'data-game': g.id }, el('a', { href }, label)));
   }
+}
+
+// The start screen's four jacks, in the letters and colours chosen for the cards.
+function drawSetupFan() {
+  $('setup-fan').replaceChildren(...['JH', 'JC', 'JD', 'JS'].map((c, i) => el('span', { style: `--i:${i}` }, cardSvg(c))));
+}
+
+// The one level choice sets the three computer players; a seat set on its own under More settings leaves
+// that choice empty unless the three agree again.
+const SEAT_LEVELS = ['level_n', 'level_e', 'level_w'];
+function levelsChanged(event) {
+  if (event && event.target.name !== 'level' && !SEAT_LEVELS.includes(event.target.name)) return;
+  const form = $('new-game');
+  const seats = SEAT_LEVELS.map((name) => form.elements[name]);
+  if (event && event.target.name === 'level') for (const select of seats) select.value = event.target.value;
+  const values = new Set(seats.map((select) => select.value));
+  for (const radio of form.querySelectorAll('input[name=level]')) radio.checked = values.size === 1 && values.has(radio.value);
 }
 
 function settingsFrom(form) {
@@ -728,8 +749,11 @@ function init() {
   document.title = t('play.title');
   applyTexts();
   onLangChange(relabel);
-  onCardsChange(() => { if (game.state) render(game.state); });
+  onCardsChange(() => { drawSetupFan(); if (game.state) render(game.state); });
   $('new-game').addEventListener('submit', startGame);
+  $('new-game').addEventListener('change', levelsChanged);
+  drawSetupFan();
+  levelsChanged();  // a form the browser filled in again on going back shows its seats' levels
   $('hint-button').addEventListener('click', () => send({ type: 'hint' }));
   $('undo-button').addEventListener('click', () => send({ type: 'undo' }));
   $('last-button').addEventListener('click', () => toggle('last'));
