@@ -20,6 +20,7 @@ from klaverjas.core import PRESETS, reasons, texts
 from klaverjas.core.rules import CHOICES, MATCH_END_KINDS
 from klaverjas.core.texts import LANGS, Table, placeholders
 from klaverjas.web.learn import glossary, lessons
+from klaverjas.web.play import texts as play_texts
 
 # The package exports its function rules_page under the module's name.
 rules_page = importlib.import_module("klaverjas.web.learn.rules_page")
@@ -30,8 +31,10 @@ TABLES: dict[str, Table] = {
     "core.texts.CARD_TEXTS": texts.CARD_TEXTS,
     "core.reasons.REFUSALS": reasons.REFUSALS,
     "core.reasons.REFUSAL_PARTS": reasons.REFUSAL_PARTS,
+    "core.reasons.CALL_REFUSALS": reasons.CALL_REFUSALS,
     "bots.texts.TEXTS": bot_texts.TEXTS,
     "bots.texts.SIGNAL_WORDS": bot_texts.SIGNAL_WORDS,
+    "web.play.texts.REFUSALS": play_texts.REFUSALS,
     "web.learn.glossary.NAMES": glossary.NAMES,
     "web.learn.glossary.MEANINGS": glossary.MEANINGS,
     "web.learn.lessons.LESSON_TEXTS": lessons.LESSON_TEXTS,
@@ -126,7 +129,7 @@ def test_an_unknown_language_is_refused_by_name() -> None:
 
 # --- the ids the code renders ---------------------------------------------------------------------------------
 
-RENDERERS = {"render", "render_all", "phrase", "both"}
+RENDERERS = {"render", "render_all", "phrase", "phrase_all", "both", "of_call", "say"}
 
 
 def _strings(node: ast.expr | None, bound: dict[str, list[ast.expr]]) -> Iterator[str]:
@@ -142,14 +145,14 @@ def _strings(node: ast.expr | None, bound: dict[str, list[ast.expr]]) -> Iterato
             yield from _strings(value, bound)
 
 
-def _functions(path: Path) -> list[ast.FunctionDef]:
+def _functions(path: Path) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
     """The top-level functions and methods of a file (a nested function is read with the one around it)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     out = []
     for node in tree.body:
         if isinstance(node, ast.ClassDef):
-            out += [n for n in node.body if isinstance(n, ast.FunctionDef)]
-        elif isinstance(node, ast.FunctionDef):
+            out += [n for n in node.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             out.append(node)
     return out
 
@@ -165,8 +168,9 @@ def _assignments(func: ast.AST) -> dict[str, list[ast.expr]]:
 
 
 def rendered_ids(path: Path, default_table: str | None) -> list[tuple[str, str, int]]:
-    """``(table, id, line)`` of every render call in a file whose id is known from the source.  ``both`` and the
-    bots' ``render`` take no table: theirs is ``default_table``."""
+    """``(table, id, line)`` of every render call in a file whose id is known from the source.  ``both``, the
+    bots' ``render``, the core errors' ``of_call`` and the tables' ``say`` take no table: theirs is
+    ``default_table``."""
     found = []
     for func in _functions(path):
         bound = _assignments(func)
@@ -203,6 +207,10 @@ def bot_codes(path: Path) -> set[str]:
 
 MODULE_TABLES: dict[str, tuple[dict[str, Table], str | None]] = {
     "core/reasons.py": ({"REFUSALS": reasons.REFUSALS, "REFUSAL_PARTS": reasons.REFUSAL_PARTS}, None),
+    "core/state.py": ({"CALL_REFUSALS": reasons.CALL_REFUSALS}, "CALL_REFUSALS"),
+    "core/trump.py": ({"CALL_REFUSALS": reasons.CALL_REFUSALS}, "CALL_REFUSALS"),
+    **{f"web/play/{name}.py": ({"REFUSALS": play_texts.REFUSALS}, "REFUSALS")
+       for name in ("game", "service", "socket")},
     "bots/basic.py": ({"TEXTS": bot_texts.TEXTS}, "TEXTS"),
     "bots/strong.py": ({"TEXTS": bot_texts.TEXTS}, "TEXTS"),
     "bots/texts.py": ({"TEXTS": bot_texts.TEXTS}, "TEXTS"),
@@ -229,6 +237,18 @@ def test_every_advice_id_exists_and_is_used() -> None:
     assert len(passed) > 20
     assert not passed - set(bot_texts.TEXTS), sorted(passed - set(bot_texts.TEXTS))
     assert set(bot_texts.TEXTS) == used | passed, sorted(set(bot_texts.TEXTS) - used - passed)
+
+
+def test_every_call_refusal_is_raised_somewhere() -> None:
+    used = {key for module in ("core/state.py", "core/trump.py")
+            for _, key, _ in rendered_ids(SRC / module, "CALL_REFUSALS")}
+    assert used == set(reasons.CALL_REFUSALS), sorted(set(reasons.CALL_REFUSALS) ^ used)
+
+
+def test_every_refusal_of_a_table_is_said_somewhere() -> None:
+    used = {key for name in ("game", "service", "socket")
+            for _, key, _ in rendered_ids(SRC / "web" / "play" / f"{name}.py", "REFUSALS")}
+    assert used == set(play_texts.REFUSALS), sorted(set(play_texts.REFUSALS) ^ used)
 
 
 def test_every_refusal_code_has_its_sentence_and_no_other() -> None:

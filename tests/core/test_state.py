@@ -81,8 +81,9 @@ def test_claimed_roem() -> None:
     deal = pit_deal(Rules(roem_claim="claimed"))
     play_trick(deal, PIT_PLAYS[0])
     assert deal.roem == [0, 0] and deal.pending_roem == (0, 20)
-    with pytest.raises(PlayError, match="belongs to NS"):
+    with pytest.raises(PlayError, match="belongs to North-South") as refused:
         deal.claim_roem(E, 20)
+    assert refused.value.text is not None and refused.value.text["nl"] == "de roem is van Noord-Zuid, die de slag won"
     with pytest.raises(PlayError, match="holds 20 roem, not 50"):
         deal.claim_roem(S, 50)
     deal.claim_roem(S, 20)
@@ -130,8 +131,10 @@ def test_verzaakt_called_and_scored() -> None:
     deal.play(c("8C"))  # S should overtrump with JH
     assert deal.illegal_plays == [(3, S, c("8C"))]
     assert deal.tricks[0].winner == E
-    with pytest.raises(PlayError, match="no renege by EW"):
+    with pytest.raises(PlayError, match="no renege by East-West") as refused:
         deal.call_verzaakt(N)
+    assert refused.value.text == {"en": "no renege by East-West in this deal",
+                                  "nl": "Oost-West heeft in dit spel niet verzaakt"}
     assert deal.call_verzaakt(W) == 0
     assert deal.is_over and deal.verzaakt == 0
     s = deal.score()

@@ -84,12 +84,17 @@ def test_offered_suit_all_pass_leader_must_choose_a_different_suit(mode: str) ->
         s.act(PASS)
     assert s.to_move == S and s.forced and s.excluded == SP
     assert list(s.options()) == [choose(C), choose(D), choose(H)]
-    with pytest.raises(TrumpError, match="different suit"):
+    with pytest.raises(TrumpError, match="different suit") as refused:
         s.act(choose(SP))
-    with pytest.raises(TrumpError):
+    assert refused.value.text == {"en": "everyone passed on spades: a different suit must be chosen",
+                                  "nl": "iedereen heeft op schoppen gepast: er moet een andere kleur gekozen worden"}
+    with pytest.raises(TrumpError) as refused:
         s.act(PLAY)
-    with pytest.raises(TrumpError):
+    assert refused.value.text == {"en": "South must name a suit now other than spades",
+                                  "nl": "Zuid moet nu een andere kleur dan schoppen noemen"}
+    with pytest.raises(TrumpError) as refused:
         s.act(PASS)
+    assert refused.value.text is not None and refused.value.text["nl"].startswith("Zuid moet nu een kleur kiezen")
     s.act(choose(D))
     assert (s.trump, s.maker) == (D, S)
 

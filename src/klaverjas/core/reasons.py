@@ -10,19 +10,21 @@ since code and sentence change together in the core and tests/test_texts.py chec
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from . import texts
 from .cards import cards_of
 from .texts import (
     LANGS,
     Table,
+    Text,
     card_label,
     card_words,
     cards_or,
     check_lang,
     entry,
     phrase,
+    phrase_all,
     seat_words,
     suit_words,
 )
@@ -92,6 +94,64 @@ REFUSAL_PARTS: Table = {
 }
 
 
+# What a deal refuses besides a card: the trump selection's calls, claims, renege calls, a finished deal.  Parts
+# of a sentence, as the errors' messages were; a front end that shows one alone makes its first letter upper case.
+CALL_REFUSALS: Table = {
+    "trump_chosen": entry("trump has already been chosen", "de troef is al gekozen"),
+    "trump_not_chosen": entry("trump has not been chosen yet", "er is nog geen troef gekozen"),
+    "must_choose": entry("{seat_en} must choose a suit now: passing is no longer possible",
+                         "{seat_nl} moet nu een kleur kiezen: passen kan niet meer"),
+    "must_name": entry("{seat_en} must name a suit now", "{seat_nl} moet nu een kleur noemen"),
+    "must_name_other": entry("{seat_en} must name a suit now other than {s_suit}",
+                             "{seat_nl} moet nu een andere kleur dan {s_suit} noemen"),
+    "passed_suit": entry("everyone passed on {s_suit}: a different suit must be chosen",
+                         "iedereen heeft op {s_suit} gepast: er moet een andere kleur gekozen worden"),
+    "suit_on_offer": entry("the suit on offer is {s_suit}: say play or pass",
+                           "de voorgestelde kleur is {s_suit}: zeg spelen of passen"),
+    "no_suit_on_offer": entry("there is no suit on offer: choose a suit or pass",
+                              "er is geen kleur voorgesteld: kies een kleur of pas"),
+    "not_possible": entry("{action} is not possible now", "{action} kan nu niet"),
+    "nothing_to_undo": entry("nothing to undo in the trump selection",
+                             "er valt bij het troef kiezen niets terug te nemen"),
+    "deal_over": entry("the deal is over", "het spel is uit"),
+    "deal_not_over": entry("the deal is not over", "het spel is nog niet uit"),
+    "not_held": entry("{seat} does not hold {card}", "{seat} heeft {card} niet"),
+    "no_card_to_undo": entry("no card to undo", "er is geen kaart om terug te nemen"),
+    "roem_counted": entry("roem is counted automatically under these rules; nothing to claim",
+                          "in deze regels wordt roem vanzelf geteld; er valt niets te melden"),
+    "no_roem_in_trick": entry("the last trick holds no roem", "in de laatste slag zit geen roem"),
+    "roem_too_late": entry("the roem of the last trick can no longer be claimed",
+                           "de roem van de laatste slag kan niet meer gemeld worden"),
+    "roem_theirs": entry("the roem belongs to {team_en}, who won the trick",
+                         "de roem is van {team_nl}, die de slag won"),
+    "roem_amount": entry("the last trick holds {roem} roem, not {amount}",
+                         "in de laatste slag zit {roem} roem, niet {amount}"),
+    "no_renege_rules": entry("illegal cards are refused under these rules, so nobody can renege",
+                             "in deze regels worden verkeerde kaarten geweigerd, dus niemand kan verzaken"),
+    "renege_called": entry("a renege has already been called", "er is al verzaakt geroepen"),
+    "no_renege": entry("no renege by {team_en} in this deal", "{team_nl} heeft in dit spel niet verzaakt"),
+}
+
+
+def team_facts(team: int) -> dict[str, str]:
+    """A team as the facts ``team_en`` / ``team_nl``: North-South, Oost-West."""
+    return {f"team_{lang}": f"{seat_words(team, lang)}-{seat_words(team + 2, lang)}" for lang in LANGS}
+
+
+class ReasonedError(ValueError):
+    """A refusal a person can meet: the message in English, ``text`` the same in every language.  Made
+    from a plain string it is a program's malformed input, said in English only (``text`` is None)."""
+
+    def __init__(self, reason: str | Text) -> None:
+        self.text: Text | None = None if isinstance(reason, str) else reason
+        super().__init__(reason if isinstance(reason, str) else reason["en"])
+
+    @classmethod
+    def of_call(cls, key: str, **facts: Any) -> Self:
+        """The refusal ``key`` of :data:`CALL_REFUSALS` with its facts."""
+        return cls(phrase_all(CALL_REFUSALS, key, **facts))
+
+
 def _only(allowed: int, lang: str) -> str:
     cards = cards_of(allowed)
     if len(cards) == 1:
@@ -121,4 +181,5 @@ def render(r: Refusal, lang: str = "en") -> str:
     return texts.render(REFUSALS, r.code, lang, **facts)
 
 
-__all__ = ["LANGS", "REFUSALS", "REFUSAL_PARTS", "render", "card_words", "card_label", "suit_words", "seat_words"]
+__all__ = ["LANGS", "REFUSALS", "REFUSAL_PARTS", "CALL_REFUSALS", "ReasonedError", "render",
+           "card_words", "card_label", "suit_words", "seat_words"]

@@ -14,16 +14,19 @@ from typing import NamedTuple
 from .cards import _BYTE_CARDS as BYTE_CARDS
 from .cards import RANKS, SUIT_MASKS, SUITS, Card, CardSet, card_name, random_card
 from .play import PlayRules, Refusal, legal_mask, refusal, trick_view
+from .reasons import ReasonedError, team_facts
 from .roem import STUK, Roemte, four_card_roem, has_sturk, quartet_values, scoring_roemtes, trick_roem
 from .rules import Rules
 from .scoring import DealScore, going_on, score_deal
-from .seats import SEATS, TEAMS, step_of
+from .seats import SEATS, step_of
 from .tables import TABLES, ValueTables
+from .texts import LANGS
 from .trump import TrumpAction, TrumpSelection
 
 
-class PlayError(ValueError):
-    """A play or call the deal does not allow now; the message says why."""
+class PlayError(ReasonedError):
+    """A play or call the deal does not allow now; the message says why (``text`` in every language where a
+    person can meet it)."""
 
 
 class IllegalCard(PlayError):
@@ -33,6 +36,7 @@ class IllegalCard(PlayError):
         self.refusal = refusal
         self.seat = seat
         super().__init__(f"{SEATS[seat]} may not play {card_name(refusal.card)}: {refusal.text('en')}")
+        self.text = {lang: refusal.text(lang) for lang in LANGS}
 
 
 class Trick(NamedTuple):
@@ -202,7 +206,7 @@ class Deal:
     def choose_trump(self, action: TrumpAction) -> None:
         """The player to move takes a trump-selection action; play starts once trump is known."""
         if self.selection.done:
-            raise PlayError("trump has already been chosen")
+            raise PlayError.of_call("trump_chosen")
         self.selection.act(action)
         if self.selection.done:
             self._start_play()
@@ -253,12 +257,12 @@ class Deal:
         """Play a card for the player to move, refusing (or with ``illegal_cards=allow`` recording)
         an illegal one."""
         if self.trump < 0:
-            raise PlayError("trump has not been chosen yet")
+            raise PlayError.of_call("trump_not_chosen")
         if self.is_over:
-            raise PlayError("the deal is over")
+            raise PlayError.of_call("deal_over")
         seat = self.turn
         if not self.hands[seat] >> card & 1:
-            raise PlayError(f"{SEATS[seat]} does not hold {card_name(card)}")
+            raise PlayError.of_call("not_held", seat=SEATS[seat], card=card_name(card))
         if not self.legal() >> card & 1:
             reason = self.why_not(card)
             assert reason is not None
@@ -417,7 +421,7 @@ class Deal:
     def undo(self) -> Card:
         """Take back the last card; returns it."""
         if not self.plays:
-            raise PlayError("no card to undo")
+            raise PlayError.of_call("no_card_to_undo")
         seat, card = self.plays.pop()
         if self.trick:
             self.trick.pop()
@@ -450,18 +454,18 @@ class Deal:
     def claim_roem(self, seat: int, amount: int) -> None:
         """Claimed roem: the trick winner's team claims the roem of the trick just completed."""
         if not self._claimed:
-            raise PlayError("roem is counted automatically under these rules; nothing to claim")
+            raise PlayError.of_call("roem_counted")
         pending = self.pending_roem
         if pending is None:
             last = self.tricks[-1] if self.tricks else None
             if last is None or trick_roem(last.cards, self.trump, self._quartets) == 0:
-                raise PlayError("the last trick holds no roem")
-            raise PlayError("the roem of the last trick can no longer be claimed")
+                raise PlayError.of_call("no_roem_in_trick")
+            raise PlayError.of_call("roem_too_late")
         team, roem = pending
         if seat & 1 != team:
-            raise PlayError(f"the roem belongs to {TEAMS[team]}, who won the trick")
+            raise PlayError.of_call("roem_theirs", **team_facts(team))
         if amount != roem:
-            raise PlayError(f"the last trick holds {roem} roem, not {amount}")
+            raise PlayError.of_call("roem_amount", roem=roem, amount=amount)
         self.roem[team] += roem
         self._pending = None
         self.claims.append((len(self.plays), seat, roem))
@@ -472,12 +476,12 @@ class Deal:
     def call_verzaakt(self, seat: int) -> int:
         """``seat`` calls a renege by the other team; returns the offending team or raises if none."""
         if self.rules.illegal_cards != "allow":
-            raise PlayError("illegal cards are refused under these rules, so nobody can renege")
+            raise PlayError.of_call("no_renege_rules")
         if self.verzaakt is not None:
-            raise PlayError("a renege has already been called")
+            raise PlayError.of_call("renege_called")
         offenders = [(i, s, c) for i, s, c in self.illegal_plays if s & 1 != seat & 1]
         if not offenders:
-            raise PlayError(f"no renege by {TEAMS[1 - (seat & 1)]} in this deal")
+            raise PlayError.of_call("no_renege", **team_facts(1 - (seat & 1)))
         self.verzaakt = 1 - (seat & 1)
         return self.verzaakt
 
@@ -504,7 +508,7 @@ class Deal:
     def score(self) -> DealScore:
         """The deal's score (docs/rules.md §6); raises :class:`PlayError` before the deal is over."""
         if not self.is_over:
-            raise PlayError("the deal is not over")
+            raise PlayError.of_call("deal_not_over")
         makers = self.makers if self.rules.has_makers else None
         return score_deal(self.rules, makers, self.points, self.roem, self.pit, self.verzaakt)
 

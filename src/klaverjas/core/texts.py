@@ -157,6 +157,11 @@ def render(table: Table, key: str, lang: str, **facts: Any) -> str:
     return _capital(phrase(table, key, lang, **facts))
 
 
+def phrase_all(table: Table, key: str, **facts: Any) -> Text:
+    """The part of a sentence in every language."""
+    return {lang: phrase(table, key, lang, **facts) for lang in LANGS}
+
+
 def render_all(table: Table, key: str, **facts: Any) -> Text:
     """The sentence in every language."""
     return {lang: render(table, key, lang, **facts) for lang in LANGS}
@@ -168,5 +173,5 @@ def placeholders(template: str) -> set[str]:
 
 
 __all__ = ["LANGS", "Text", "Table", "entry", "check_lang", "card_words", "card_label", "suit_words", "seat_words",
-           "figure_words", "cards_or", "fact_words", "fill", "phrase", "render", "render_all", "placeholders", "WORDS",
-           "CARD_TEXTS"]
+           "figure_words", "cards_or", "fact_words", "fill", "phrase", "phrase_all", "render", "render_all",
+           "placeholders", "WORDS", "CARD_TEXTS"]

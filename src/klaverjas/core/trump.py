@@ -5,12 +5,14 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .cards import SUITS
+from .reasons import CALL_REFUSALS, ReasonedError
 from .rules import Rules
-from .seats import SEATS, step_of
+from .seats import step_of
+from .texts import Text, phrase_all, seat_words
 
 
-class TrumpError(ValueError):
-    """An action the trump selection does not allow now; the message says why."""
+class TrumpError(ReasonedError):
+    """An action the trump selection does not allow now; the message says why (``text`` in every language)."""
 
 
 class TrumpAction(NamedTuple):
@@ -114,27 +116,34 @@ class TrumpSelection:
 
     def why_not(self, action: TrumpAction) -> str | None:
         """Why ``action`` is not allowed now, or None."""
+        text = self.refusal(action)
+        return None if text is None else text["en"]
+
+    def refusal(self, action: TrumpAction) -> Text | None:
+        """Why ``action`` is not allowed now, in every language, or None."""
         if self.done:
-            return "trump has already been chosen"
+            return phrase_all(CALL_REFUSALS, "trump_chosen")
         if action in self.options():
             return None
+        seat = {f"seat_{lang}": seat_words(self.to_move or 0, lang) for lang in ("en", "nl")}
         if self.forced and action.kind == "pass":
-            return f"{SEATS[self.to_move or 0]} must choose a suit now: passing is no longer possible"
+            return phrase_all(CALL_REFUSALS, "must_choose", **seat)
         if self.forced and action.kind == "play":
-            return f"{SEATS[self.to_move or 0]} must name a suit now" + (
-                f" other than {SUITS[self.excluded]}" if self.excluded is not None else "")
+            if self.excluded is None:
+                return phrase_all(CALL_REFUSALS, "must_name", **seat)
+            return phrase_all(CALL_REFUSALS, "must_name_other", s_suit=self.excluded, **seat)
         if action.kind == "choose" and action.suit is not None and action.suit == self.excluded:
-            return f"everyone passed on {SUITS[action.suit]}: a different suit must be chosen"
+            return phrase_all(CALL_REFUSALS, "passed_suit", s_suit=action.suit)
         if action.kind == "choose" and self.rules.offers_suit:
-            return f"the suit on offer is {SUITS[self.proposed or 0]}: say play or pass"
+            return phrase_all(CALL_REFUSALS, "suit_on_offer", s_suit=self.proposed or 0)
         if action.kind == "play":
-            return "there is no suit on offer: choose a suit or pass"
-        return f"{action} is not possible now"
+            return phrase_all(CALL_REFUSALS, "no_suit_on_offer")
+        return phrase_all(CALL_REFUSALS, "not_possible", action=str(action))
 
     def act(self, action: TrumpAction) -> None:
         """The player to move takes ``action``; raises :class:`TrumpError` with the reason if it is not allowed."""
         if action not in self.options():
-            raise TrumpError(self.why_not(action) or f"{action} is not possible now")
+            raise TrumpError(self.refusal(action) or phrase_all(CALL_REFUSALS, "not_possible", action=str(action)))
         seat = self.to_move
         assert seat is not None
         self.events.append((seat, action))
@@ -150,7 +159,7 @@ class TrumpSelection:
     def undo(self) -> None:
         """Take back the last action."""
         if not self.events or self.mode == "last_card":
-            raise TrumpError("nothing to undo in the trump selection")
+            raise TrumpError.of_call("nothing_to_undo")
         seat, action = self.events.pop()
         if action.kind == "pass":
             self.passes -= 1

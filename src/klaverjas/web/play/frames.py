@@ -222,13 +222,13 @@ class UpdateFrame(Frozen):
 
 
 class ErrorFrame(Frozen):
-    """A message refused; nothing changed.  ``reason``: the refusal per language (a refused card's rule,
-    a refused roem claim)."""
+    """A message refused; nothing changed.  ``reason``: why, per language (a refused card's rule, a seat
+    taken, a turn not yours); ``message`` its English, ``code`` stable for programs."""
 
     type: Literal["error"]
     code: str
     message: str
-    reason: Texts | None = None
+    reason: Texts
     retry_after: int | None = None  # rate limited: seconds until the message is accepted
 
 
@@ -263,9 +263,10 @@ def frame_json(frame: Frozen) -> dict[str, Any]:
     return data
 
 
-def error_frame(code: str, message: str, reason: Texts | None = None) -> dict[str, Any]:
-    extra: dict[str, Any] = {"reason": reason} if reason else {}
-    return frame_json(ErrorFrame(type="error", code=code, message=message, **extra))
+def error_frame(code: str, reason: Texts, retry_after: int | None = None) -> dict[str, Any]:
+    """An error frame: ``reason`` in every language, its English the message."""
+    extra: dict[str, Any] = {} if retry_after is None else {"retry_after": retry_after}
+    return frame_json(ErrorFrame(type="error", code=code, message=reason["en"], reason=reason, **extra))
 
 
 def table_frame(kind: Literal["state", "update"], events: list[dict[str, Any]],

@@ -37,13 +37,15 @@ from klaverjas.core import (
     parse_card,
     parse_suit,
 )
-from klaverjas.core.reasons import card_label
+from klaverjas.core.reasons import ReasonedError, card_label
 from klaverjas.core.record import replay, to_record
 from klaverjas.core.roem import quartet_values, trick_roem_parts
 from klaverjas.core.rules_words import rules_words
 from klaverjas.core.scoring import ScoreError
-from klaverjas.core.texts import Text, entry
+from klaverjas.core.texts import LANGS, Text, entry
 from klaverjas.core.trump import PASS, PLAY, choose
+
+from .texts import core_refusal, say, seat_facts
 
 LEVELS = ("random", "basic", "strong", "expert")  # as models.Level
 HELD_BACK: Text = dict(held_back())  # the live ``why`` of a reason held back until the deal is over
@@ -60,17 +62,22 @@ CLAIM_REFUSALS: dict[str, Text] = {
 
 
 class ActionError(ValueError):
-    """An action the table refuses; ``code`` is stable for clients, the message is for people."""
+    """An action the table refuses; ``code`` is stable for clients, ``reason`` says why in every language (its
+    English is the message)."""
 
-    def __init__(self, code: str, message: str, reason: dict[str, str] | None = None):
-        super().__init__(message)
+    def __init__(self, code: str, reason: Text):
+        super().__init__(reason["en"])
         self.code = code
-        self.reason = reason  # the refusal per language (a refused card's rule, a refused claim)
+        self.reason = reason
 
     @classmethod
     def of_claim(cls, code: str, kind: str) -> ActionError:
-        text = CLAIM_REFUSALS[kind]
-        return cls(code, text["en"], dict(text))
+        return cls(code, dict(CLAIM_REFUSALS[kind]))
+
+    @classmethod
+    def of_deal(cls, code: str, exc: ReasonedError) -> ActionError:
+        """The deal's own refusal (a card, a call, a claim) in its words."""
+        return cls(code, core_refusal(exc))
 
 
 def make_bot(level: str, seed: int) -> Bot:
@@ -170,17 +177,16 @@ class GameTable:
         """A friend takes a chair: an open one in the lobby with the code alone; after the start only the seat
         the host invited him to (``invite``), a computer player's or an absent person's."""
         if self.phase == "match_over":
-            raise ActionError("not_now", "the match is over")
+            raise ActionError("not_now", say("match_over"))
         info = self.seats[seat]
         if invite is not None:
             if self.invited_seat(invite) != seat:
-                raise ActionError("bad_invite", "this invitation is not valid (it was used, replaced or is "
-                                                f"for another seat than {SEATS[seat]})")
+                raise ActionError("bad_invite", say("bad_invite", **seat_facts(seat)))
             if not self._invitable(seat):
-                raise ActionError("seat_taken", f"seat {SEATS[seat]} is taken")
+                raise ActionError("seat_taken", say("seat_taken", **seat_facts(seat)))
         elif info.kind != "open":
-            raise ActionError("seat_taken", f"seat {SEATS[seat]} is taken" + (
-                "; after the start only the host can let someone in" if self.started else ""))
+            taken = "seat_taken_started" if self.started else "seat_taken"
+            raise ActionError("seat_taken", say(taken, **seat_facts(seat)))
         self._end_invites(seat)  # the seat has its person: an invitation works once, and not for a later chair
         self.seats[seat] = SeatInfo("human", info.level, name, token)  # an absent person's old token ends here
         self.bots.pop(seat, None)
@@ -195,11 +201,11 @@ class GameTable:
     def invite(self, by: int, seat: int) -> str:
         """The host's one-time invitation for ``seat``; a new one for the same seat replaces the last."""
         if by != self.host:
-            raise ActionError("not_host", "only the host invites")
+            raise ActionError("not_host", say("host_invites"))
         if self.phase == "match_over":
-            raise ActionError("not_now", "the match is over")
+            raise ActionError("not_now", say("match_over"))
         if not self._invitable(seat):
-            raise ActionError("seat_taken", f"seat {SEATS[seat]} is taken by someone who is here")
+            raise ActionError("seat_taken", say("seat_here", **seat_facts(seat)))
         token = secrets.token_urlsafe(18)
         self._end_invites(seat)
         self.invites[token] = seat
@@ -218,7 +224,7 @@ class GameTable:
         """The secret of the table's spectator link (the same for everyone the host gives it to); ``renew``:
         a new one, and the old link opens nothing any more (its spectators are shut out)."""
         if by != self.host:
-            raise ActionError("not_host", "only the host shares the spectator link")
+            raise ActionError("not_host", say("host_watch_link"))
         if renew or not self.watch_token:
             self.watch_token = secrets.token_urlsafe(18)
         return self.watch_token
@@ -232,9 +238,9 @@ class GameTable:
 
     def start(self, seat: int) -> None:
         if self.started:
-            raise ActionError("not_now", "the table has already started")
+            raise ActionError("not_now", say("started"))
         if seat != self.host:
-            raise ActionError("not_host", "only the host starts the table")
+            raise ActionError("not_host", say("host_starts"))
         for s, info in enumerate(self.seats):
             if info.kind == "open":
                 self.seats[s] = SeatInfo("bot", info.level)
@@ -270,7 +276,7 @@ class GameTable:
     def deal(self) -> Deal:
         deal = self.play.deal
         if deal is None:
-            raise ActionError("no_deal", "there is no deal in progress")
+            raise ActionError("no_deal", say("no_deal"))
         return deal
 
     @property
@@ -375,13 +381,13 @@ class GameTable:
         elif kind == "start":
             self.start(seat)
         else:
-            raise ActionError("unknown_action", f"unknown action type {kind!r}")
+            raise ActionError("unknown_action", say("unknown_action", kind=repr(kind)))
 
     def _trump(self, seat: int, message: dict[str, Any]) -> None:
         if self.phase != "trump":
-            raise ActionError("not_now", "trump has already been chosen")
+            raise ActionError("not_now", say("trump_chosen"))
         if self.deal.selection.to_move != seat:
-            raise ActionError("not_your_turn", "it is not your turn to speak")
+            raise ActionError("not_your_turn", say("not_your_turn_to_speak"))
         action_name = message.get("action")
         action: TrumpAction
         if action_name == "pass":
@@ -391,13 +397,13 @@ class GameTable:
         elif action_name == "choose":
             suit = message.get("suit")
             if not isinstance(suit, str):
-                raise ActionError("bad_message", "choose needs a suit: C, D, H or S")
+                raise ActionError("bad_message", say("choose_needs_suit"))
             try:
                 action = choose(parse_suit(suit))
             except ValueError as exc:
-                raise ActionError("bad_message", str(exc)) from None
+                raise ActionError("bad_message", say("bad_suit", detail=str(exc))) from None
         else:
-            raise ActionError("bad_message", f"unknown trump action {action_name!r}: expected pass, play or choose")
+            raise ActionError("bad_message", say("unknown_trump_action", name=repr(action_name)))
         self.apply_trump(seat, action)
 
     def apply_trump(self, seat: int, action: TrumpAction, why: Text | None = None) -> None:
@@ -405,7 +411,7 @@ class GameTable:
         try:
             self.deal.choose_trump(action)
         except (TrumpError, PlayError) as exc:
-            raise ActionError("refused", str(exc)) from None
+            raise ActionError.of_deal("refused", exc) from None
         self._emit("bid", self._with_why({"seat": SEATS[seat], **action.as_json()}, why))
         if self.deal.selection.done:
             self._emit_trump()
@@ -413,26 +419,25 @@ class GameTable:
     def _card(self, seat: int, message: dict[str, Any]) -> None:
         text = message.get("card")
         if not isinstance(text, str):
-            raise ActionError("bad_message", "card must be a card name such as JH")
+            raise ActionError("bad_message", say("card_needs_name"))
         try:
             card = parse_card(text)
         except ValueError as exc:
-            raise ActionError("bad_message", str(exc)) from None
+            raise ActionError("bad_message", say("bad_card", detail=str(exc))) from None
         self.apply_card(seat, card)
 
     def apply_card(self, seat: int, card: int, why: Text | None = None) -> None:
         if self.phase != "play":
-            raise ActionError("not_now", "no card can be played now")
+            raise ActionError("not_now", say("trump_first" if self.phase == "trump" else "no_card_now"))
         deal = self.deal
         if deal.turn != seat:
-            raise ActionError("not_your_turn", f"it is {SEATS[deal.turn]}'s turn")
+            raise ActionError("not_your_turn", say("not_your_turn", **seat_facts(deal.turn)))
         if not deal.hands[seat] >> card & 1:
-            raise ActionError("not_in_hand", f"you do not hold {card_name(card)}")
+            raise ActionError("not_in_hand", say("not_in_hand", c_card=card))
         try:
             deal.play(card)
         except IllegalCard as exc:
-            raise ActionError("illegal", exc.refusal.text("en"),
-                              {"en": exc.refusal.text("en"), "nl": exc.refusal.text("nl")}) from None
+            raise ActionError("illegal", {lang: exc.refusal.text(lang) for lang in LANGS}) from None
         self._emit("card", self._with_why({"seat": SEATS[seat], "card": card_name(card)}, why))
         if not deal.trick:
             self._after_trick()
@@ -451,7 +456,7 @@ class GameTable:
     def _claim(self, seat: int, message: dict[str, Any]) -> None:
         amount = message.get("roem")
         if not isinstance(amount, int) or isinstance(amount, bool):
-            raise ActionError("bad_message", "roem must be a whole number")
+            raise ActionError("bad_message", say("roem_whole"))
         self.apply_claim(seat, amount)
 
     def claim_open(self) -> int | None:
@@ -491,16 +496,16 @@ class GameTable:
             try:
                 self.deal.claim_roem(seat, amount)
             except PlayError as exc:
-                raise ActionError("refused", str(exc)) from None
+                raise ActionError.of_deal("refused", exc) from None
         self._emit("claim", self._with_why({"seat": SEATS[seat], "roem": amount}, why))
 
     def _verzaakt(self, seat: int, why: Text | None = None) -> None:
         if self.phase != "play":
-            raise ActionError("not_now", "no deal in play")
+            raise ActionError("not_now", say("no_deal_in_play"))
         try:
             offender = self.deal.call_verzaakt(seat)
         except PlayError as exc:
-            raise ActionError("refused", str(exc)) from None
+            raise ActionError.of_deal("refused", exc) from None
         self._emit("verzaakt", self._with_why({"seat": SEATS[seat], "team": TEAMS[offender]}, why))
         self._finish_deal()
 
@@ -512,7 +517,7 @@ class GameTable:
 
     def _undo(self, seat: int) -> None:
         if not self.can_undo(seat):
-            raise ActionError("refused", "there is no card of yours to take back in this deal")
+            raise ActionError("refused", say("nothing_to_take_back"))
         deal = self.deal
         while True:
             played_by, _ = deal.plays[-1]
@@ -550,7 +555,7 @@ class GameTable:
 
     def next_deal(self) -> None:
         if self.phase != "deal_over":
-            raise ActionError("not_now", "the deal is not over" if self.phase != "match_over" else "the match is over")
+            raise ActionError("not_now", say("deal_not_over" if self.phase != "match_over" else "match_over"))
         self._start_deal()
 
     # --- bots ------------------------------------------------------------------

@@ -40,6 +40,7 @@ from .frames import error_frame, table_frame
 from .game import ActionError, GameTable, restore_checked
 from .models import Texts
 from .store import CHANNEL, Conflict, GameFormatError, GameStore, SeatRow
+from .texts import say
 
 log = logging.getLogger("klaverjas.play")
 STATE_EVENTS = 50  # a state frame after (re)connecting carries at most this many of the missed events
@@ -51,6 +52,8 @@ QUIET = 10.0  # seconds without any process alive that count as a restart of eve
 RETRIES = 8  # writes of one action that may find the table changed by another process
 
 T = TypeVar("T")
+
+MAX_CHAT = 200  # characters a chat message keeps
 
 
 class Socket(Protocol):
@@ -76,8 +79,7 @@ def shut_out(table: GameTable, conn: Connection) -> bool:
 
 async def close_withdrawn(conn: Connection) -> None:
     try:
-        await conn.socket.send_json(error_frame("watch_withdrawn", "the host made a new spectator link: this one "
-                                                "no longer opens the table"))
+        await conn.socket.send_json(error_frame("watch_withdrawn", say("watch_withdrawn")))
         await conn.socket.close(code=4403)
     except Exception:  # closed already
         pass
@@ -221,7 +223,7 @@ class PlayService:
         for _ in range(RETRIES):
             async with runtime.lock:
                 if not await self._sync(runtime):
-                    raise ActionError("no_game", "no such game")
+                    raise ActionError("no_game", say("no_game"))
                 try:
                     result = apply(runtime.table)
                 except ActionError:
@@ -278,16 +280,16 @@ class PlayService:
             self._background(run(self.store.seen, [(runtime.table.id, seat)]))
 
     async def chat(self, runtime: TableRuntime, seat: int | None, text: str) -> None:
-        """Table chat: at most 5 messages in 10 seconds per seat, 200 characters, shown as text."""
+        """Table chat: at most 5 messages in 10 seconds per seat, :data:`MAX_CHAT` characters, shown as text."""
         now_ = time.monotonic()
         recent = [t for t in runtime.chat_times.get(seat, []) if now_ - t < 10]
         if len(recent) >= 5:
-            raise ActionError("rate_limited", "too many messages: wait a few seconds")
+            raise ActionError("rate_limited", say("chat_too_fast"))
         clean = "".join(ch for ch in text if ch.isprintable()).strip()
         if not clean:
-            raise ActionError("bad_message", "an empty message")
-        if len(clean) > 200:
-            raise ActionError("too_long", "a chat message has at most 200 characters")
+            raise ActionError("bad_message", say("chat_empty"))
+        if len(clean) > MAX_CHAT:
+            raise ActionError("too_long", say("chat_too_long", n=MAX_CHAT))
         runtime.chat_times[seat] = [*recent, now_]
         await self.change(runtime, lambda table: table.chat(seat, clean))
 
@@ -328,7 +330,7 @@ class PlayService:
             await self._sync(runtime)
             table = runtime.table
             if table.to_move != seat or table.phase not in ("trump", "play"):
-                raise ActionError("not_your_turn", "a hint is given when it is your turn")
+                raise ActionError("not_your_turn", say("hint_on_turn"))
             view = table.bot_view(seat)
         options = await self.advice(view)
         return [o.as_json(view.phase) for o in options]

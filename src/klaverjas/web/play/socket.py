@@ -12,12 +12,15 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
+from klaverjas.core.texts import Text
+
 from ..limits import Limiter, client_address, keys_of, retry_after
 from ..names import problem
 from ..security import foreign_origin
-from .frames import CLIENT_MESSAGE, Advice, ErrorFrame, HintFrame, PingMessage, PongFrame, error_frame, frame_json
+from .frames import CLIENT_MESSAGE, Advice, HintFrame, PingMessage, PongFrame, error_frame, frame_json
 from .game import ActionError
 from .service import Connection, PlayService, TableRuntime, play_service, shut_out
+from .texts import say
 
 MAX_MESSAGE = 2048  # bytes; a client message is a few dozen
 MAX_ID = 40  # a game id is 12 characters; longer ones are not looked up
@@ -31,14 +34,13 @@ async def game_socket(socket: WebSocket, game_id: str,
     await socket.accept()
     origin = foreign_origin(socket.headers)
     if origin is not None:  # a page of another site opening a socket with the visitor's browser
-        await socket.send_json(error_frame("foreign_origin", f"sockets from {origin} are not accepted here"))
+        await socket.send_json(error_frame("foreign_origin", say("foreign_origin", origin=origin)))
         await socket.close(code=4403)
         return
     limiter: Limiter = socket.app.state.limiter
     address = client_address(socket.scope)
     if not limiter.open_socket(address):
-        await socket.send_json(limited("too_many_sockets", f"at most {limiter.limits.sockets} sockets open "
-                                       "from one address", 10))
+        await socket.send_json(limited("too_many_sockets", say("too_many_sockets", n=limiter.limits.sockets), 10))
         await socket.close(code=4429)
         return
     try:
@@ -50,14 +52,14 @@ async def game_socket(socket: WebSocket, game_id: str,
 async def _serve(socket: WebSocket, game_id: str, service: PlayService, limiter: Limiter, address: str) -> None:
     runtime = await service.get(game_id) if len(game_id) <= MAX_ID else None
     if runtime is None:
-        await socket.send_json(error_frame("no_game", "no such game"))
+        await socket.send_json(error_frame("no_game", say("no_game")))
         await socket.close(code=4404)
         return
     token = socket.query_params.get("token")
     seat = service.seat_of(runtime, token)
     conn = Connection(socket, seat, watch_token=token if seat is None else None)
     if shut_out(runtime.table, conn):  # a table with friends is watched only with its spectator link
-        await socket.send_json(error_frame("bad_token", "this seat token is not valid"))
+        await socket.send_json(error_frame("bad_token", say("bad_token")))
         await socket.close(code=4403)
         return
     try:
@@ -72,7 +74,7 @@ async def _serve(socket: WebSocket, game_id: str, service: PlayService, limiter:
                 break
             raw = message.get("text")
             if raw is None:  # a binary frame: the protocol is JSON text
-                await socket.send_json(error_frame("bad_message", "send JSON text frames, not binary ones"))
+                await socket.send_json(error_frame("bad_message", say("binary_frame")))
                 continue
             await handle(service, runtime, conn, raw, limiter, keys_of(address, token))
     except WebSocketDisconnect:
@@ -87,30 +89,29 @@ async def handle(service: PlayService, runtime: TableRuntime, conn: Connection, 
     Hints and chat take a token of the ``limiter`` for each of ``keys`` (address, seat token)."""
     send = conn.socket.send_json
     if len(raw) > MAX_MESSAGE:
-        await send(error_frame("too_large", f"message of {len(raw)} bytes; the limit is {MAX_MESSAGE}"))
+        await send(error_frame("too_large", say("too_large", size=len(raw), limit=MAX_MESSAGE)))
         return
     try:
         message = CLIENT_MESSAGE.validate_python(json.loads(raw))
     except (json.JSONDecodeError, ValidationError, TypeError, ValueError, RecursionError) as exc:
-        await send(error_frame("bad_message", f"not a valid message: {_what_is_wrong(exc)[:200]}"))
+        await send(error_frame("bad_message", say("bad_message", detail=_what_is_wrong(exc)[:200])))
         return
     if isinstance(message, PingMessage):
         await send(frame_json(PongFrame(type="pong", seq=runtime.table.seq)))
         return
     if conn.seat is None:
-        await send(error_frame("spectator", "spectators watch: they cannot act or chat"))
+        await send(error_frame("spectator", say("spectator")))
         return
     if message.type in ("chat", "hint") and limiter is not None:
         wait = limiter.take(message.type, *keys)
         if wait:
-            await send(limited("rate_limited", f"too many {message.type} messages; try again in "
-                               f"{retry_after(wait)} s", wait))
+            await send(limited("rate_limited", say("too_fast", kind=message.type, seconds=retry_after(wait)), wait))
             return
     try:
         if message.type == "chat":
             why = problem(message.text)
             if why is not None:
-                await send(error_frame("bad_text", f"the message {why}"))
+                await send(error_frame("bad_text", say("bad_text", detail=why)))
                 return
             await service.chat(runtime, conn.seat, message.text)
         elif message.type == "hint":
@@ -119,12 +120,12 @@ async def handle(service: PlayService, runtime: TableRuntime, conn: Connection, 
         else:
             await service.act(runtime, conn.seat, message.model_dump(exclude_none=True))
     except ActionError as exc:
-        await send(error_frame(exc.code, str(exc), exc.reason))
+        await send(error_frame(exc.code, exc.reason))
 
 
-def limited(code: str, message: str, wait: float) -> dict[str, Any]:
+def limited(code: str, reason: Text, wait: float) -> dict[str, Any]:
     """An error frame saying when to try again."""
-    return frame_json(ErrorFrame(type="error", code=code, message=message, retry_after=retry_after(wait)))
+    return error_frame(code, reason, retry_after(wait))
 
 
 def _what_is_wrong(exc: Exception) -> str:
