@@ -20,6 +20,7 @@ from klaverjas.core import PRESETS, reasons, texts
 from klaverjas.core.rules import CHOICES, MATCH_END_KINDS
 from klaverjas.core.texts import LANGS, Table, placeholders
 from klaverjas.web.learn import glossary, lessons
+from klaverjas.web.play import routes as play_routes
 from klaverjas.web.play import texts as play_texts
 
 # The package exports its function rules_page under the module's name.
@@ -205,12 +206,14 @@ def bot_codes(path: Path) -> set[str]:
     return codes
 
 
+# The modules that say the tables' refusals (web/play/texts.py).
+TABLE_MODULES = ("play/game", "play/service", "play/socket", "play/routes", "tables/routes")
 MODULE_TABLES: dict[str, tuple[dict[str, Table], str | None]] = {
     "core/reasons.py": ({"REFUSALS": reasons.REFUSALS, "REFUSAL_PARTS": reasons.REFUSAL_PARTS}, None),
     "core/state.py": ({"CALL_REFUSALS": reasons.CALL_REFUSALS}, "CALL_REFUSALS"),
     "core/trump.py": ({"CALL_REFUSALS": reasons.CALL_REFUSALS}, "CALL_REFUSALS"),
-    **{f"web/play/{name}.py": ({"REFUSALS": play_texts.REFUSALS}, "REFUSALS")
-       for name in ("game", "service", "socket")},
+    **{f"web/{name}.py": ({"REFUSALS": play_texts.REFUSALS, "SUMMARY": play_routes.SUMMARY}, "REFUSALS")
+       for name in TABLE_MODULES},
     "bots/basic.py": ({"TEXTS": bot_texts.TEXTS}, "TEXTS"),
     "bots/strong.py": ({"TEXTS": bot_texts.TEXTS}, "TEXTS"),
     "bots/texts.py": ({"TEXTS": bot_texts.TEXTS}, "TEXTS"),
@@ -246,8 +249,8 @@ def test_every_call_refusal_is_raised_somewhere() -> None:
 
 
 def test_every_refusal_of_a_table_is_said_somewhere() -> None:
-    used = {key for name in ("game", "service", "socket")
-            for _, key, _ in rendered_ids(SRC / "web" / "play" / f"{name}.py", "REFUSALS")}
+    used = {key for name in TABLE_MODULES
+            for table, key, _ in rendered_ids(SRC / "web" / f"{name}.py", "REFUSALS") if table == "REFUSALS"}
     assert used == set(play_texts.REFUSALS), sorted(set(play_texts.REFUSALS) ^ used)
 
 

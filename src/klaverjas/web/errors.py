@@ -11,8 +11,10 @@ from typing import Any
 from fastapi import Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from klaverjas.core.texts import Text
 
 from .db import DatabaseUnavailable
 
@@ -31,8 +33,32 @@ class ErrorOut(BaseModel):
     errors: list[ErrorItem] = []
 
 
+class ReasonOut(ErrorOut):
+    """The shared error body, with the refusal in every language."""
+
+    # Optional in the schema only: the app's own answers before a route runs (a cross-site change, a body that
+    # is not JSON) are the plain shared body; every refusal a route itself makes has it.
+    reason: dict[str, str] | None = Field(default=None, description="the refusal per language: {\"en\": ..., "
+                                          "\"nl\": ...}; ``detail`` is the English one")
+
+
+class Refusal(StarletteHTTPException):
+    """A 4xx whose reason the app can say in every language: the body is :class:`ReasonOut`."""
+
+    def __init__(self, status_code: int, code: str, reason: Text) -> None:
+        super().__init__(status_code, reason["en"])
+        self.code = code
+        self.reason = reason
+
+
 def error_response(status: int, code: str, detail: str, errors: list[ErrorItem] | None = None) -> JSONResponse:
     body = ErrorOut(detail=detail, code=code, errors=errors or [])
+    return JSONResponse(body.model_dump(), status_code=status)
+
+
+def reason_response(status: int, code: str, reason: Text, errors: list[ErrorItem] | None = None) -> JSONResponse:
+    """The shared error body (``detail``, ``code``, ``errors``) with the reason in every language."""
+    body = ReasonOut(detail=reason["en"], code=code, errors=errors or [], reason=reason)
     return JSONResponse(body.model_dump(), status_code=status)
 
 
@@ -67,7 +93,10 @@ def methods_at(app: Any, path: str) -> set[str]:
 
 async def http_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, StarletteHTTPException)
-    response = error_response(exc.status_code, "http", str(exc.detail))
+    if isinstance(exc, Refusal):
+        response = reason_response(exc.status_code, exc.code, exc.reason)
+    else:
+        response = error_response(exc.status_code, "http", str(exc.detail))
     response.headers.update(exc.headers or {})
     if exc.status_code == 405:  # Starlette's Allow names only the first route's method
         response.headers["Allow"] = ", ".join(sorted(methods_at(request.app, request.url.path)))

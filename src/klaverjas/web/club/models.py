@@ -7,7 +7,6 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt
 
-from ..errors import ErrorOut
 from ..keeper.models import DealIn, SheetOut
 from .evening import MAX_NAME, MAX_ROUNDS
 
@@ -28,15 +27,6 @@ Role = Literal["organiser", "public"]
 
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
-
-
-class ClubErrorOut(ErrorOut):
-    """The shared error body, with the refusal in every language."""
-
-    # Optional in the schema only: the app's own answers before a club route runs (a cross-site change, a body
-    # that is not JSON) are the plain shared body; every refusal of the club's routes has it.
-    reason: dict[str, str] | None = Field(default=None, description="the refusal per language: {\"en\": ..., "
-                                          "\"nl\": ...}; ``detail`` is the English one")
 
 
 # --- clubs, members, seasons ----------------------------------------------------------------------

@@ -27,12 +27,12 @@ import segno
 from fastapi import APIRouter, Depends, Request
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, Response
 from fastapi.routing import APIRoute
 
 from klaverjas.core.texts import Text
 
-from ..errors import ErrorItem, invalid_request
+from ..errors import ErrorItem, ReasonOut, invalid_request, reason_response
 from ..keeper.models import DealIn
 from ..keeper.routes import sheet_out
 from ..keeper.sheet import DealInput, FieldError, Settings, normalize_deal
@@ -44,7 +44,6 @@ from .models import (
     BestRoundOut,
     ByeIn,
     ClubCreated,
-    ClubErrorOut,
     ClubIn,
     ClubOut,
     DealerIn,
@@ -83,11 +82,11 @@ SEASON_TIE_RULE = "higher counted total, then the higher best evening, then the 
 ClubId = Annotated[str, PathParam(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")]
 Id = Annotated[int, PathParam(ge=1, le=2**53)]
 ERRORS: dict[int | str, dict[str, Any]] = {
-    401: {"model": ClubErrorOut, "description": "no token, or a token that does not open this club or table"},
-    403: {"model": ClubErrorOut, "description": "the token may only look, or X-Klaverjas: 1 is missing"},
-    404: {"model": ClubErrorOut, "description": "no such club, member, season or evening"},
-    409: {"model": ClubErrorOut, "description": "not possible in the evening's current state"},
-    422: {"model": ClubErrorOut, "description": "invalid input, with the reason"},
+    401: {"model": ReasonOut, "description": "no token, or a token that does not open this club or table"},
+    403: {"model": ReasonOut, "description": "the token may only look, or X-Klaverjas: 1 is missing"},
+    404: {"model": ReasonOut, "description": "no such club, member, season or evening"},
+    409: {"model": ReasonOut, "description": "not possible in the evening's current state"},
+    422: {"model": ReasonOut, "description": "invalid input, with the reason"},
 }
 STATUS = {SettingsError: (422, "settings"), DrawError: (422, "draw"), ResultError: (422, "result"),
           RoundError: (409, "round"), ClosedError: (409, "closed")}
@@ -105,12 +104,6 @@ def refused(status: int, code: str, key: str, **facts: Any) -> Refused:
     return Refused(status, code, say(key, **facts))
 
 
-def refusal(status: int, code: str, reason: Text, errors: list[ErrorItem] | None = None) -> JSONResponse:
-    """The shared error body (``detail``, ``code``, ``errors``) with the reason in every language."""
-    body = ClubErrorOut(detail=reason["en"], code=code, errors=errors or [], reason=reason)
-    return JSONResponse(body.model_dump(), status_code=status)
-
-
 class ClubRoute(APIRoute):
     """Turns the club's refusals into the shared error bodies (app.py's handlers stay the other features'),
     each with its ``reason`` per language."""
@@ -122,20 +115,20 @@ class ClubRoute(APIRoute):
             try:
                 return await handler(request)
             except Refused as exc:
-                return refusal(exc.status, exc.code, exc.reason, exc.errors)
+                return reason_response(exc.status, exc.code, exc.reason, exc.errors)
             except ClubError as exc:
                 status, code = next((v for k, v in STATUS.items() if isinstance(exc, k)), (422, "club"))
-                return refusal(status, code, exc.reason)
+                return reason_response(status, code, exc.reason)
             except NotFound as exc:
-                return refusal(404, "not_found", exc.reason())
+                return reason_response(404, "not_found", exc.reason())
             except Duplicate as exc:
-                return refusal(409, "duplicate", exc.reason())
+                return reason_response(409, "duplicate", exc.reason())
             except RequestValidationError as exc:
                 answer = await invalid_request(request, exc)
                 body = json.loads(bytes(answer.body))
                 fields = "; ".join(f"{e['field']}: {e['message']}" for e in body["errors"])
                 reason = say("invalid", detail=fields)
-                return refusal(answer.status_code, body["code"], {**reason, "en": body["detail"]},
+                return reason_response(answer.status_code, body["code"], {**reason, "en": body["detail"]},
                                [ErrorItem(**e) for e in body["errors"]])
 
         return refusing

@@ -10,7 +10,7 @@ import importlib.util
 import secrets
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, HTTPException, Query
+from fastapi import APIRouter, Depends, Query
 from fastapi.responses import HTMLResponse
 from pydantic import Field
 
@@ -20,7 +20,7 @@ from klaverjas.core.record import RecordError
 from klaverjas.core.texts import LANGS, Table, entry, render_all
 
 from ..db import run
-from ..errors import ErrorOut
+from ..errors import ReasonOut, Refusal
 from ..pages import page
 from ..thinking import Thinker
 from . import socket
@@ -28,6 +28,7 @@ from .game import GameTable, SeatInfo
 from .models import Created, DealRecord, GameSummary, NewGame, Review, RulesChoice, TableState, Texts
 from .service import PlayService, TableRuntime, play_service
 from .store import now
+from .texts import say
 
 Service = Annotated[PlayService, Depends(play_service)]
 Token = Annotated[str | None, Query(max_length=64)]
@@ -49,7 +50,7 @@ def rules_of(body: RulesChoice) -> Rules:
     try:
         return Rules.parse(body.preset).with_options(**options)
     except RulesError as exc:
-        raise HTTPException(422, str(exc)) from None
+        raise Refusal(422, "rules", say("bad_rules", detail=str(exc))) from None
 
 
 def new_token() -> str:
@@ -59,7 +60,7 @@ def new_token() -> str:
 async def runtime_or_404(service: PlayService, game_id: str) -> TableRuntime:
     runtime = await service.get(game_id) if len(game_id) <= socket.MAX_ID else None
     if runtime is None:
-        raise HTTPException(404, "no such game")
+        raise Refusal(404, "no_game", say("no_game"))
     return runtime
 
 
@@ -84,7 +85,7 @@ async def list_games(service: Service, token: Tokens = None) -> list[GameSummary
 
 
 @router.get("/api/play/{game_id}", response_model=TableState, response_model_exclude_unset=True, tags=["play"],
-            responses={404: {"model": ErrorOut, "description": "no such game, or no valid token for it"}})
+            responses={404: {"model": ReasonOut, "description": "no such game, or no valid token for it"}})
 async def game_state(game_id: str, service: Service, token: Token = None) -> TableState:
     """The state as the seat of ``token`` sees it; with a table's spectator token, the public table.
     Without a valid token the game does not exist for the caller (404)."""
@@ -93,7 +94,7 @@ async def game_state(game_id: str, service: Service, token: Token = None) -> Tab
         await service.ensure_stored(runtime)
         seat = service.seat_of(runtime, token)
         if seat is None and not (token and runtime.table.may_watch(token)):
-            raise HTTPException(404, "no such game")
+            raise Refusal(404, "no_game", say("no_game"))
         return TableState.model_validate(runtime.table.state_for(seat))
 
 
@@ -102,14 +103,14 @@ async def reader_or_404(service: PlayService, game_id: str, token: str | None) -
     (seat or spectator link), so its id alone reads nothing; a game against the computer by its id."""
     runtime = await runtime_or_404(service, game_id)
     if runtime.table.code and service.seat_of(runtime, token) is None and not runtime.table.may_watch(token):
-        raise HTTPException(404, "no such game")
+        raise Refusal(404, "no_game", say("no_game"))
     return runtime
 
 
 def finished_record(runtime: TableRuntime, number: int) -> dict[str, Any]:
     records = runtime.table.finished_records
     if not 1 <= number <= len(records):
-        raise HTTPException(404, f"deal {number} is not finished")
+        raise Refusal(404, "not_finished", say("deal_not_finished", n=number))
     return records[number - 1]
 
 

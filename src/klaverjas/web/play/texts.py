@@ -47,6 +47,16 @@ REFUSALS: Table = {
     "no_deal_in_play": entry("No deal is in play.", "Er is geen spel bezig."),
     "nothing_to_take_back": entry("There is no card of yours to take back in this deal.",
                                   "Er is in dit spel geen kaart van jou om terug te nemen."),
+    # the tables' and games' addresses
+    "no_table": entry("No table with that code.", "Geen tafel met die code."),
+    "host_only": entry("Only the host can do this: send the host's token as Authorization: Bearer <token>.",
+                       "Dit kan alleen de gastheer: stuur zijn sleutel als Authorization: Bearer <token>."),
+    "invite_used": entry("This invitation is not valid: it was used or replaced.",
+                         "Deze uitnodiging geldt niet: ze is gebruikt of vervangen."),
+    "choose_seat": entry("Choose a seat, or join with the host's invitation.",
+                         "Kies een plaats, of kom binnen met de uitnodiging van de gastheer."),
+    "bad_rules": entry("These rules cannot be played: {detail}.", "Deze regels kunnen niet: {detail}."),
+    "deal_not_finished": entry("Deal {n} is not finished.", "Spel {n} is nog niet uit."),
     # the service and the socket
     "no_game": entry("No such game.", "Dit spel bestaat niet."),
     "chat_too_fast": entry("Too many messages: wait a few seconds.", "Te veel berichten: wacht een paar seconden."),

@@ -12,25 +12,26 @@ from __future__ import annotations
 import secrets
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Header, HTTPException
+from fastapi import APIRouter, Depends, Header
 from fastapi.responses import HTMLResponse
 
 from klaverjas.core import SEATS
 
 from ..db import run
-from ..errors import ErrorOut
+from ..errors import ReasonOut, Refusal
 from ..pages import page
 from ..play.game import ActionError, GameTable, SeatInfo
 from ..play.models import Joined, JoinTable, Link, NewTable, SeatInvite, SpectateIn, TableInfo
 from ..play.routes import new_token, rules_of
 from ..play.service import PlayService, TableRuntime, play_service
 from ..play.store import now
+from ..play.texts import say
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 CODE_LENGTH = 6
 Service = Annotated[PlayService, Depends(play_service)]
 Authorization = Annotated[str | None, Header(max_length=100, description="Bearer <token>")]
-NO_TABLE: dict[int | str, dict[str, object]] = {404: {"model": ErrorOut, "description": "no table with that code"}}
+NO_TABLE: dict[int | str, dict[str, object]] = {404: {"model": ReasonOut, "description": "no table with that code"}}
 STATUS = {"seat_taken": 409, "not_now": 409, "bad_invite": 403, "not_host": 403}  # ActionError code -> HTTP
 
 router = APIRouter()
@@ -39,11 +40,11 @@ router = APIRouter()
 async def runtime_of_code(service: PlayService, code: str) -> TableRuntime:
     clean = code.strip().upper()
     if len(clean) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in clean):
-        raise HTTPException(404, "no table with that code")
+        raise Refusal(404, "no_table", say("no_table"))
     table_id = await run(service.store.id_of_code, clean)
     runtime = await service.get(table_id) if table_id else None
     if runtime is None:
-        raise HTTPException(404, "no table with that code")
+        raise Refusal(404, "no_table", say("no_table"))
     return runtime
 
 
@@ -52,15 +53,15 @@ def bearer(authorization: str | None) -> str | None:
     return token.strip() or None if scheme.lower() == "bearer" else None
 
 
-def refused(exc: ActionError) -> HTTPException:
-    return HTTPException(STATUS.get(exc.code, 409), str(exc))
+def refused(exc: ActionError) -> Refusal:
+    return Refusal(STATUS.get(exc.code, 409), exc.code, exc.reason)
 
 
 def host_seat(service: PlayService, runtime: TableRuntime, authorization: str | None) -> int:
     """The host's seat, when the request carries the host's token; else a 403."""
     seat = service.seat_of(runtime, bearer(authorization))
     if seat is None or seat != runtime.table.host:
-        raise HTTPException(403, "only the host can do this: send the host's token as Authorization: Bearer <token>")
+        raise Refusal(403, "not_host", say("host_only"))
     return seat
 
 
@@ -98,19 +99,19 @@ async def table_info(code: str, service: Service) -> TableInfo:
 
 
 @router.post("/api/tables/{code}/join", response_model=Joined, status_code=201, tags=["tables"],
-             responses={**NO_TABLE, 403: {"model": ErrorOut, "description": "the invitation is not valid"},
-                        409: {"model": ErrorOut, "description": "the chair is taken, or the match is over"}})
+             responses={**NO_TABLE, 403: {"model": ReasonOut, "description": "the invitation is not valid"},
+                        409: {"model": ReasonOut, "description": "the chair is taken, or the match is over"}})
 async def join_table(code: str, body: JoinTable, service: Service) -> Joined:
     runtime = await runtime_of_code(service, code)
     if body.invite is not None and body.seat is None:
         invited = runtime.table.invited_seat(body.invite)
         if invited is None:
-            raise HTTPException(403, "this invitation is not valid: it was used or replaced")
+            raise Refusal(403, "bad_invite", say("invite_used"))
         seat = invited
     elif body.seat is not None:
         seat = SEATS.index(body.seat)
     else:
-        raise HTTPException(422, "seat: choose a seat (or join with the host's invitation)")
+        raise Refusal(422, "no_seat", say("choose_seat"))
     token = new_token()
     try:
         # A seat's new person starts its away clock: one who never connects is played for after the limit.
@@ -125,8 +126,8 @@ async def join_table(code: str, body: JoinTable, service: Service) -> Joined:
 
 
 @router.post("/api/tables/{code}/invite", response_model=Link, status_code=201, tags=["tables"],
-             responses={**NO_TABLE, 403: {"model": ErrorOut, "description": "not the host's token"},
-                        409: {"model": ErrorOut, "description": "someone who is here holds that seat, or the match "
+             responses={**NO_TABLE, 403: {"model": ReasonOut, "description": "not the host's token"},
+                        409: {"model": ReasonOut, "description": "someone who is here holds that seat, or the match "
                                                                 "is over"}})
 async def invite(code: str, body: SeatInvite, service: Service, authorization: Authorization = None) -> Link:
     """The host lets someone in: a one-time link for a seat that is open, played by a computer player, or
@@ -142,7 +143,7 @@ async def invite(code: str, body: SeatInvite, service: Service, authorization: A
 
 
 @router.post("/api/tables/{code}/spectate", response_model=Link, status_code=201, tags=["tables"],
-             responses={**NO_TABLE, 403: {"model": ErrorOut, "description": "not the host's token"}})
+             responses={**NO_TABLE, 403: {"model": ReasonOut, "description": "not the host's token"}})
 async def spectate(code: str, body: SpectateIn, service: Service, authorization: Authorization = None) -> Link:
     """The spectator link the host may share: it shows the public table, never the code or the chat.  With
     ``renew`` a new one: the old link opens nothing any more, and its spectators' sockets are closed."""

@@ -1,9 +1,14 @@
-// JSON API client: every failure becomes an ApiError with the server's reason.
+// JSON API client: every failure becomes an ApiError with the server's reason, in the page's language
+// where the server gives it in every language (``reason``), else its English ``detail``.
 // Every call carries X-Klaverjas: 1, which a cross-site form cannot send: the server refuses changes
 // without it (or a JSON body). A token goes in the Authorization header, never in the address.
+import { getLang } from './i18n.js';
+
 export class ApiError extends Error {
   constructor(status, body) {
-    super((body && body.detail) || `HTTP ${status}`);
+    const reason = (body && body.reason) || null;
+    super((reason && reason[getLang()]) || (body && body.detail) || `HTTP ${status}`);
+    this.reason = reason;
     this.status = status;
     this.code = (body && body.code) || 'http';
     this.errors = (body && body.errors) || [];

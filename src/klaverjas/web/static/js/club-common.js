@@ -1,21 +1,13 @@
 // What every club page shares: the link's token (read from the address fragment, kept on this device,
 // and the fragment removed at once), the API client that sends it, errors shown with role=alert,
 // a CSV download through the token, and the standings table.
+import { ApiError } from './api.js';
 import { h } from './dom.js';
 import { getLang, has, t } from './i18n.js';
 
 // Replace the page's main content; arrays are flattened and absent parts (null) left out.
 export function showMain(...nodes) {
   document.getElementById('app').replaceChildren(...nodes.flat(Infinity).filter((n) => n !== null && n !== undefined && n !== false));
-}
-
-export class ClubApiError extends Error {
-  constructor(status, body) {
-    super((body && body.detail) || `HTTP ${status}`);
-    this.status = status;
-    this.code = (body && body.code) || 'http';
-    this.reason = (body && body.reason) || null; // the refusal per language: { en, nl }
-  }
 }
 
 // The token of `key` (a club id, or 'table'): from #token=... when the link was just opened, else as kept.
@@ -45,12 +37,12 @@ export async function call(method, url, token, body) {
   try {
     r = await fetch(url, opts);
   } catch (e) {
-    throw new ClubApiError(0, { detail: t('club.offline'), code: 'network' });
+    throw new ApiError(0, { detail: t('club.offline'), code: 'network' });
   }
   if (r.status === 204) return null;
   let data;
   try { data = await r.json(); } catch { data = { detail: r.statusText }; }
-  if (!r.ok) throw new ClubApiError(r.status, data);
+  if (!r.ok) throw new ApiError(r.status, data);
   return data;
 }
 
@@ -76,7 +68,7 @@ export function clearError(box) { box.hidden = true; box.textContent = ''; }
 // A CSV file fetched with the token (a plain link cannot send it) and handed to the browser as a download.
 export async function download(url, token, filename) {
   const r = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-  if (!r.ok) throw new ClubApiError(r.status, await r.json().catch(() => null));
+  if (!r.ok) throw new ApiError(r.status, await r.json().catch(() => null));
   const link = h('a', { href: URL.createObjectURL(await r.blob()), download: filename });
   document.body.append(link);
   link.click();
