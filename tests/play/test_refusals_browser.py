@@ -26,7 +26,7 @@ def dutch_page(browser: Any) -> Any:
 
 
 def test_a_card_clicked_while_trump_is_chosen_is_refused_in_dutch(server: str, browser: Any) -> None:
-    # Seed 11 deals South the first say, so trump is being chosen until South speaks.
+    # With seed 11 the computer players before South pass, so trump is being chosen until South speaks.
     created = httpx.post(server + "/api/play", json={"pace": 0, "seed": 11}, headers={"x-klaverjas": "1"})
     assert created.status_code == 201, created.text
     page = dutch_page(browser)
