@@ -123,7 +123,7 @@ def test_the_owner_lists_and_withdraws_shares(client: TestClient) -> None:
     assert [x["id"] for x in client.get(f"/api/sheets/{sid}/shares", headers=bearer(owner)).json()] == [edit["id"]]
     # Twice, a share of another sheet, the owner's own token's name or a malformed id: refused with a reason.
     r = client.delete(f"/api/sheets/{sid}/shares/{read['id']}", headers=bearer(owner))
-    assert r.status_code == 404 and "no share" in r.json()["detail"]
+    assert r.status_code == 404 and "no share link" in r.json()["detail"]
     theirs = client.post(f"/api/sheets/{other_sid}/shares", json={"mode": "read"}, headers=bearer(other)).json()
     assert client.delete(f"/api/sheets/{sid}/shares/{theirs['id']}", headers=bearer(owner)).status_code == 404
     assert client.get(f"/api/sheets/{other_sid}", headers=bearer(theirs["token"])).status_code == 200

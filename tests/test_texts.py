@@ -19,6 +19,7 @@ from klaverjas.bots import texts as bot_texts
 from klaverjas.core import PRESETS, reasons, texts
 from klaverjas.core.rules import CHOICES, MATCH_END_KINDS
 from klaverjas.core.texts import LANGS, Table, placeholders
+from klaverjas.web.keeper import texts as keeper_texts
 from klaverjas.web.learn import glossary, lessons
 from klaverjas.web.play import routes as play_routes
 from klaverjas.web.play import texts as play_texts
@@ -36,6 +37,8 @@ TABLES: dict[str, Table] = {
     "bots.texts.TEXTS": bot_texts.TEXTS,
     "bots.texts.SIGNAL_WORDS": bot_texts.SIGNAL_WORDS,
     "web.play.texts.REFUSALS": play_texts.REFUSALS,
+    "web.keeper.texts.REFUSALS": keeper_texts.REFUSALS,
+    "web.keeper.texts.FIELDS": keeper_texts.FIELDS,
     "web.learn.glossary.NAMES": glossary.NAMES,
     "web.learn.glossary.MEANINGS": glossary.MEANINGS,
     "web.learn.lessons.LESSON_TEXTS": lessons.LESSON_TEXTS,
@@ -206,14 +209,17 @@ def bot_codes(path: Path) -> set[str]:
     return codes
 
 
-# The modules that say the tables' refusals (web/play/texts.py).
+# The modules that say the tables' refusals (web/play/texts.py), and the score keeper's (web/keeper/texts.py).
 TABLE_MODULES = ("play/game", "play/service", "play/socket", "play/routes", "tables/routes")
+KEEPER_MODULES = ("keeper/sheet", "keeper/store", "keeper/routes")
+KEEPER_TABLES: dict[str, Table] = {"REFUSALS": keeper_texts.REFUSALS, "FIELDS": keeper_texts.FIELDS}
 MODULE_TABLES: dict[str, tuple[dict[str, Table], str | None]] = {
     "core/reasons.py": ({"REFUSALS": reasons.REFUSALS, "REFUSAL_PARTS": reasons.REFUSAL_PARTS}, None),
     "core/state.py": ({"CALL_REFUSALS": reasons.CALL_REFUSALS}, "CALL_REFUSALS"),
     "core/trump.py": ({"CALL_REFUSALS": reasons.CALL_REFUSALS}, "CALL_REFUSALS"),
     **{f"web/{name}.py": ({"REFUSALS": play_texts.REFUSALS, "SUMMARY": play_routes.SUMMARY}, "REFUSALS")
        for name in TABLE_MODULES},
+    **{f"web/{name}.py": (KEEPER_TABLES, "REFUSALS") for name in KEEPER_MODULES},
     "bots/basic.py": ({"TEXTS": bot_texts.TEXTS}, "TEXTS"),
     "bots/strong.py": ({"TEXTS": bot_texts.TEXTS}, "TEXTS"),
     "bots/texts.py": ({"TEXTS": bot_texts.TEXTS}, "TEXTS"),
@@ -252,6 +258,13 @@ def test_every_refusal_of_a_table_is_said_somewhere() -> None:
     used = {key for name in TABLE_MODULES
             for table, key, _ in rendered_ids(SRC / "web" / f"{name}.py", "REFUSALS") if table == "REFUSALS"}
     assert used == set(play_texts.REFUSALS), sorted(set(play_texts.REFUSALS) ^ used)
+
+
+def test_every_refusal_of_the_score_keeper_is_said_somewhere() -> None:
+    used = {(table, key) for name in KEEPER_MODULES for table, key, _ in rendered_ids(SRC / "web" / f"{name}.py",
+                                                                                       "REFUSALS")}
+    every = {(table, key) for table, texts_of in KEEPER_TABLES.items() for key in texts_of}
+    assert used == every, sorted(used ^ every)
 
 
 def test_every_refusal_code_has_its_sentence_and_no_other() -> None:

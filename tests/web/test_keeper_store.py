@@ -20,7 +20,7 @@ def deal(points: int) -> DealInput:
 
 
 def refuse(*_: object) -> None:
-    raise FieldError([("points", "invalid", "no")])
+    raise FieldError([("points", "invalid", {"en": "no", "nl": "nee"})])
 
 
 def test_changes_undo_and_a_refused_change(db_setting: str) -> None:

@@ -266,3 +266,58 @@ def test_odd_bodies_get_4xx(client: TestClient) -> None:
             assert 400 <= r.status_code < 500, (url, raw, r.text)
             assert r.json()["detail"]
     assert client.get(f"/api/sheets/{sid}").json()["deals"] == []
+
+
+def test_every_refusal_says_why_in_dutch_too(db_path: Path) -> None:
+    """Each refusal a keeper can meet keeps its status and code, with ``reason`` per language and ``detail`` its
+    English; what a person typed wrong is said in Dutch without the schema's English."""
+    with TestClient(create_app(db_path), headers={"X-Klaverjas": "1"}) as c:
+        made = c.post("/api/sheets", json={"match_end": "points:500"}).json()
+        sid, owner = made["id"], {"Authorization": f"Bearer {made['owner_token']}"}
+        other = {"Authorization": f"Bearer {c.post('/api/sheets', json={}).json()['owner_token']}"}
+        share = c.post(f"/api/sheets/{sid}/shares", json={"mode": "read"}, headers=owner).json()
+        read = {"Authorization": f"Bearer {share['token']}"}
+        first = c.post(f"/api/sheets/{sid}/deals", json=deal("NS", 100), headers=owner).json()["deal_id"]
+        c.post(f"/api/sheets/{sid}/deals", json=deal("NS", 100), headers=owner)
+        big = deal("NS", 162, roem={"NS": 300, "EW": 0}, pit="NS")
+        cases = [
+            ("GET", f"/api/sheets/{sid}", None, {}, 401, "no_valid_token", "alleen met een van haar links"),
+            ("GET", f"/api/sheets/{sid}", None, {"Authorization": "Bearer junk"}, 401, "no_valid_token",
+             "opent geen lijst"),
+            ("GET", "/api/sheets", None, {"Authorization": "Bearer junk"}, 401, "no_valid_token", "Geen van deze"),
+            ("GET", f"/api/sheets/{sid}", None, other, 403, "not_allowed", f"niet lijst {sid}"),
+            ("POST", f"/api/sheets/{sid}/deals", deal("NS", 100), read, 403, "not_allowed", "alleen bekijken"),
+            ("POST", f"/api/sheets/{sid}/shares", {"mode": "read"}, read, 403, "not_allowed", "alleen de eigenaar"),
+            ("PUT", f"/api/sheets/{sid}/deals/999", deal("NS", 100), owner, 404, "not_found", "geen ronde met id 999"),
+            ("DELETE", f"/api/sheets/{sid}/shares/{'0' * 16}", None, owner, 404, "not_found", "al ingetrokken?"),
+            ("PUT", f"/api/sheets/{sid}/deals/{first}", big, owner, 409, "match_over_earlier", "eerder afgelopen"),
+            ("PATCH", f"/api/sheets/{sid}", {"match_end": "deals:1"}, owner, 409, "match_over",
+             "Met dit einde is de partij al afgelopen vóór ronde 2"),
+            ("POST", f"/api/sheets/{sid}/deals", deal("NS", 170, roem={"NS": 25, "EW": 0}), owner, 422,
+             "points_range", "Kaartpunten moeten tussen 0 en 162 liggen; roem is altijd een veelvoud van 10."),
+            ("POST", f"/api/sheets/{sid}/deals", {"makers": "NS", "points": {"NS": 81.5}}, owner, 422, "invalid",
+             "points.NS: vul een heel getal in"),
+            ("PATCH", f"/api/sheets/{sid}", {"teams": {"NS": "Wij\u200d"}}, owner, 422, "invalid",
+             "teams.NS: een naam mag geen onzichtbare tekens of stuurtekens bevatten"),
+        ]
+        for method, url, body, headers, status, code, dutch in cases:
+            r = c.request(method, url, json=body, headers=headers)
+            answer = r.json()
+            assert (r.status_code, answer["code"]) == (status, code), (method, url, r.text)
+            assert answer["detail"] == answer["reason"]["en"] and dutch in answer["reason"]["nl"], (method, url, answer)
+            assert "Input should" not in answer["reason"]["nl"] and "Value error" not in answer["reason"]["nl"]
+        for _ in range(2):
+            c.post(f"/api/sheets/{sid}/undo", headers=owner)
+        c.post(f"/api/sheets/{sid}/deals", json=big, headers=owner)  # 562 with its roem: the match is over
+        r = c.post(f"/api/sheets/{sid}/deals", json=deal("NS", 100), headers=owner)
+        assert r.status_code == 409 and r.json()["code"] == "match_over"
+        assert r.json()["reason"]["nl"] == "De partij is afgelopen: er kan geen ronde meer bij."
+        while c.post(f"/api/sheets/{sid}/undo", headers=owner).status_code == 200:
+            pass
+        r = c.post(f"/api/sheets/{sid}/undo", headers=owner)
+        assert r.status_code == 409 and r.json()["code"] == "nothing_to_undo"
+        assert r.json()["reason"]["nl"] == "Er valt op deze lijst niets ongedaan te maken."
+        assert c.delete(f"/api/sheets/{sid}", headers=owner).status_code == 204
+        r = c.get(f"/api/sheets/{sid}", headers=owner)
+        assert r.status_code == 404 and r.json()["reason"] == {"en": f"Sheet {sid} does not exist (any more).",
+                                                               "nl": f"Lijst {sid} bestaat niet (meer)."}

@@ -1,22 +1,30 @@
 """The score keeper's JSON API and its page: sheets, their deals, undo and a CSV export.
 
-Errors are the shared 4xx bodies of :mod:`klaverjas.web.errors`; :data:`HANDLERS` maps the keeper's own
-exceptions to them (422 with the field named, 409, 404).
+Errors are the shared 4xx bodies of :mod:`klaverjas.web.errors` with ``reason``, the refusal in every
+language (:mod:`.texts`; ``detail`` is its English): :data:`HANDLERS` maps the keeper's own exceptions to
+them (401, 403, 404, 409, and 422 with each field named), and :class:`KeeperRoute` says a body the schema
+refuses in every language too.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import json
+from collections.abc import Callable, Coroutine
 from dataclasses import replace
 from typing import Annotated, Any, cast
 
 from fastapi import APIRouter, Depends, Request
 from fastapi import Path as PathParam
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.routing import APIRoute
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
-from ..errors import ErrorItem, ErrorOut, error_response
+from klaverjas.core.texts import LANGS, Text, phrase_all
+
+from ..errors import ErrorItem, ReasonOut, invalid_request, reason_response
 from ..pages import page
 from .models import (
     Access,
@@ -39,18 +47,19 @@ from .models import (
 )
 from .sheet import Computed, Conflict, DealInput, FieldError, Settings, check_settings, compute, normalize_deal
 from .store import SHARE_ID_LENGTH, NotFound, NothingToUndo, Store, StoredSheet, share_id
+from .texts import FIELDS, REFUSALS, Refused, say
 
 SheetId = Annotated[int, PathParam(ge=1, le=2**53)]
 DealId = Annotated[int, PathParam(ge=1, le=2**53)]
 ShareId = Annotated[str, PathParam(pattern=f"^[0-9a-f]{{{SHARE_ID_LENGTH}}}$",
                                    description="a share's id, as the list of shares gives it")]
 ERRORS: dict[int | str, dict[str, Any]] = {
-    401: {"model": ErrorOut, "description": "no token, or not a sheet token: send `Authorization: Bearer <token>`"},
-    403: {"model": ErrorOut, "description": "the token may not do this: it opens another sheet, is a read-only "
-                                            "share, or is not the owner's"},
-    404: {"model": ErrorOut, "description": "the sheet was deleted, or no such deal"},
-    409: {"model": ErrorOut, "description": "not possible in the sheet's current state"},
-    422: {"model": ErrorOut, "description": "invalid input; each error names its field"},
+    401: {"model": ReasonOut, "description": "no token, or not a sheet token: send `Authorization: Bearer <token>`"},
+    403: {"model": ReasonOut, "description": "the token may not do this: it opens another sheet, is a read-only "
+                                             "share, or is not the owner's"},
+    404: {"model": ReasonOut, "description": "the sheet was deleted, or no such deal"},
+    409: {"model": ReasonOut, "description": "not possible in the sheet's current state"},
+    422: {"model": ReasonOut, "description": "invalid input; each error names its field"},
 }
 
 
@@ -155,43 +164,88 @@ def sheet_csv(out: SheetOut) -> str:
 
 async def _fields(_: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, FieldError)
-    return error_response(422, exc.errors[0][1], str(exc),
-                          [ErrorItem(field=f, code=c, message=m) for f, c, m in exc.errors])
+    return reason_response(422, exc.errors[0][1], exc.reason,
+                           [ErrorItem(field=f, code=c, message=m) for f, c, m in exc.errors])
 
 
 async def _conflict(_: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, Conflict)
-    return error_response(409, exc.code, str(exc))
+    return reason_response(409, exc.code, exc.reason)
 
 
 async def _missing(_: Request, exc: Exception) -> JSONResponse:
-    return error_response(404, "not_found", str(exc))
+    assert isinstance(exc, NotFound)
+    return reason_response(404, "not_found", exc.reason)
 
 
 async def _no_undo(_: Request, exc: Exception) -> JSONResponse:
-    return error_response(409, "nothing_to_undo", str(exc))
+    assert isinstance(exc, NothingToUndo)
+    return reason_response(409, "nothing_to_undo", exc.reason)
 
 
-class NoToken(Exception):
-    """A sheet request without a token (HTTP 401)."""
+class NoToken(Refused):
+    """A sheet request without a token of this server (HTTP 401)."""
 
 
-class NotAllowed(Exception):
+class NotAllowed(Refused):
     """A token that may not do this (HTTP 403)."""
 
 
 async def _no_token(_: Request, exc: Exception) -> JSONResponse:
-    response = error_response(401, "no_valid_token", str(exc))
+    assert isinstance(exc, NoToken)
+    response = reason_response(401, "no_valid_token", exc.reason)
     response.headers["WWW-Authenticate"] = "Bearer"
     return response
 
 
 async def _not_allowed(_: Request, exc: Exception) -> JSONResponse:
-    return error_response(403, "not_allowed", str(exc))
+    assert isinstance(exc, NotAllowed)
+    return reason_response(403, "not_allowed", exc.reason)
 
 
 HANDLERS: dict[int | type[Exception], Any] = {FieldError: _fields, Conflict: _conflict, NotFound: _missing,
                                               NothingToUndo: _no_undo, NoToken: _no_token, NotAllowed: _not_allowed}
+
+NAME_FIELDS = ("title", "teams.", "players.")  # the names a person types (names.py's rule)
+
+
+def _typed(error: dict[str, Any], field: str) -> Text | None:
+    """What a person typed that the schema refuses, in every language: a number that is not whole, a name with
+    an invisible character.  None for what only a program sends (its English message then stands in Dutch too)."""
+    if str(error.get("type", "")).startswith("int_") and field.startswith(("points.", "roem.")):
+        return phrase_all(FIELDS, "not_whole")
+    if error.get("type") == "value_error" and field.startswith(NAME_FIELDS):
+        return phrase_all(FIELDS, "bad_name")
+    return None
+
+
+async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+    """The app's answer to a body the schema refuses (code ``invalid``, ``detail`` and ``errors`` as every
+    feature's), with ``reason``: its English, and each field said in Dutch."""
+    answer = await invalid_request(request, exc)
+    body = json.loads(bytes(answer.body))
+    parts = []
+    for error, item in zip(exc.errors(), body["errors"], strict=True):
+        said = _typed(error, item["field"])
+        parts.append({lang: f"{item['field']}: {said[lang] if said else item['message']}" for lang in LANGS})
+    details = {f"detail_{lang}": "; ".join(part[lang] for part in parts) for lang in LANGS}
+    reason = {**phrase_all(REFUSALS, "invalid", **details), "en": body["detail"]}
+    return reason_response(422, body["code"], reason, [ErrorItem(**item) for item in body["errors"]])
+
+
+class KeeperRoute(APIRoute):
+    """Answers a body the schema refuses with its reason in every language (:func:`_invalid`)."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+
+        async def refusing(request: Request) -> Response:
+            try:
+                return await handler(request)
+            except RequestValidationError as exc:
+                return await _invalid(request, exc)
+
+        return refusing
 
 
 # --- API ---------------------------------------------------------------------------
@@ -205,7 +259,7 @@ Sheets = Annotated[Store, Depends(sheet_store)]
 bearer = HTTPBearer(auto_error=False, description="a sheet's owner token or a share token; the list of sheets "
                                                   "takes several, separated by commas")
 Credentials = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
-router = APIRouter()
+router = APIRouter(route_class=KeeperRoute)
 MAX_TOKEN = 200  # characters; a token is 32
 
 
@@ -218,12 +272,12 @@ def _tokens(credentials: HTTPAuthorizationCredentials | None) -> list[str]:
 def _access(store: Store, sheet_id: int, credentials: HTTPAuthorizationCredentials | None) -> str:
     tokens = _tokens(credentials)
     if not tokens:
-        raise NoToken("this sheet needs its token: send `Authorization: Bearer <token>`")
+        raise NoToken(say("needs_token"))
     found = store.lookup(tokens[0])
     if found is None:
-        raise NoToken("this token is not one of this server's sheet tokens")
+        raise NoToken(say("unknown_token"))
     if found[0] != sheet_id:
-        raise NotAllowed(f"this token opens another sheet, not sheet {sheet_id}")
+        raise NotAllowed(say("other_sheet", n=sheet_id))
     return found[1]  # a deleted sheet's token still names it: the route answers 404
 
 
@@ -236,7 +290,7 @@ def editor(sheet_id: SheetId, store: Sheets, credentials: Credentials) -> str:
     """The owner's token or an edit share's."""
     access = _access(store, sheet_id, credentials)
     if access == "read":
-        raise NotAllowed("this is a read-only share of the sheet: it cannot change it")
+        raise NotAllowed(say("read_only"))
     return access
 
 
@@ -244,7 +298,7 @@ def owner(sheet_id: SheetId, store: Sheets, credentials: Credentials) -> str:
     """The owner's token only."""
     access = _access(store, sheet_id, credentials)
     if access != "owner":
-        raise NotAllowed("only the sheet's owner may do this")
+        raise NotAllowed(say("owner_only"))
     return access
 
 
@@ -258,7 +312,7 @@ def keeper_link(sheet_id: int, token: str) -> str:
 
 
 @router.get("/api/sheets", response_model=list[SheetSummary], tags=["sheets"],
-            responses={401: {"model": ErrorOut, "description": "no token, or none that opens a sheet"},
+            responses={401: {"model": ReasonOut, "description": "no token, or none that opens a sheet"},
                        422: ERRORS[422]})
 def list_sheets(store: Sheets, credentials: Credentials) -> list[SheetSummary]:
     """The sheets the caller's tokens open (`Authorization: Bearer <token>,<token>,...`, at most 100; without
@@ -266,10 +320,10 @@ def list_sheets(store: Sheets, credentials: Credentials) -> list[SheetSummary]:
     result = []
     tokens = _tokens(credentials)
     if not tokens:
-        raise NoToken("the list shows the sheets of the tokens sent: send `Authorization: Bearer <token>,...`")
+        raise NoToken(say("list_needs_token"))
     found = store.sheets(tokens)
     if not found:
-        raise NoToken("none of these tokens opens a sheet (deleted, or never made here)")
+        raise NoToken(say("list_no_sheet"))
     for st, access in found:
         out = sheet_out(st, access)
         result.append(SheetSummary(id=out.id, title=out.title, teams=out.teams, rules=out.rules,
@@ -281,7 +335,7 @@ def list_sheets(store: Sheets, credentials: Credentials) -> list[SheetSummary]:
 
 CREATE_ERRORS: dict[int | str, dict[str, Any]] = {
     403: ERRORS[403], 422: ERRORS[422],
-    429: {"model": ErrorOut, "description": "too many new sheets from this address; see Retry-After"}}
+    429: {"model": ReasonOut, "description": "too many new sheets from this address; see Retry-After"}}
 
 
 @router.post("/api/sheets", response_model=NewSheetOut, status_code=201, responses=CREATE_ERRORS,
@@ -314,7 +368,10 @@ def patch_sheet(sheet_id: SheetId, body: SheetPatch, store: Sheets, access: Edit
     if body.match_end is not None:
         s = replace(s, match_end=body.match_end)
     check_settings(s)
-    store.update(sheet_id, s, _check)
+    try:
+        store.update(sheet_id, s, _check)
+    except Conflict as exc:  # said as what it is here: the new end comes before the deals on the sheet
+        raise Conflict(exc.code, say("end_too_soon", n=exc.deal), exc.deal) from None
     return sheet_out(store.get(sheet_id), access)
 
 
@@ -353,8 +410,11 @@ def add_deal(sheet_id: SheetId, body: DealIn, store: Sheets, access: Edit, respo
     """Add a deal; the answer names it (``deal_id`` and the Location header) even when others write at once."""
     st = store.get(sheet_id)
     if sheet_out(st, access).over:
-        raise Conflict("match_over", "the match is over: no more deals")
-    deal_id = store.add_deal(sheet_id, _deal_input(st.settings, body), _check)
+        raise Conflict("match_over", say("match_over"))
+    try:
+        deal_id = store.add_deal(sheet_id, _deal_input(st.settings, body), _check)
+    except Conflict as exc:  # another phone's deal ended the match in between
+        raise Conflict(exc.code, say("match_over"), exc.deal) from None
     response.headers["Location"] = f"/api/sheets/{sheet_id}/deals/{deal_id}"
     return DealAddedOut(**sheet_out(store.get(sheet_id), access).model_dump(), deal_id=deal_id)
 
@@ -364,9 +424,8 @@ def edit_deal(sheet_id: SheetId, deal_id: DealId, body: DealIn, store: Sheets, a
     st = store.get(sheet_id)
     try:
         store.edit_deal(sheet_id, deal_id, _deal_input(st.settings, body), _check)
-    except Conflict:
-        raise Conflict("match_over_earlier", "with this correction the match ends before the later deals; "
-                       "delete those first") from None
+    except Conflict as exc:
+        raise Conflict("match_over_earlier", say("match_over_earlier"), exc.deal) from None
     return sheet_out(store.get(sheet_id), access)
 
 

@@ -3,7 +3,8 @@
 All scoring goes through :mod:`klaverjas.core.scoring`.  This module only
 validates what a person typed (so each message can name its field) and walks
 the deals in order (a South African deal that stopped when a team went on is
-scored by the core with ``complete=False``).
+scored by the core with ``complete=False``).  Every refusal says why in every
+language (:mod:`.texts`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,9 @@ from typing import Any
 from klaverjas.core.rules import Rules, RulesError
 from klaverjas.core.scoring import DealScore, Match, ScoreError, going_on, score_deal
 from klaverjas.core.seats import TEAMS, next_seat
+from klaverjas.core.texts import Text, phrase_all
+
+from .texts import FIELDS, Refused, say, sentence
 
 RULE_PRESETS = ("amsterdam", "rotterdam", "sa")
 DUTCH_MATCH_ENDS = ("deals", "points", "open")
@@ -22,20 +26,23 @@ MAX_ROEM = 2000  # far above any real deal; keeps numbers sane in SQLite and on 
 MAX_MATCH_NUMBER = 100_000
 
 
-class FieldError(Exception):
-    """Input that cannot be stored; each error names the field it belongs to."""
+class FieldError(Refused):
+    """Input that cannot be stored; each error names the field it belongs to and says why in every language.
+    Its message names each field with its English, as the API's ``errors`` do."""
 
-    def __init__(self, errors: Sequence[tuple[str, str, str]]) -> None:
-        self.errors = list(errors)  # (field, code, English message)
-        super().__init__("; ".join(f"{f}: {m}" for f, _, m in self.errors))
+    def __init__(self, errors: Sequence[tuple[str, str, Text]]) -> None:
+        self.texts = [text for _, _, text in errors]
+        self.errors = [(f, c, text["en"]) for f, c, text in errors]  # (field, code, English message)
+        super().__init__(sentence(self.texts), "; ".join(f"{f}: {m}" for f, _, m in self.errors))
 
 
-class Conflict(Exception):
-    """A valid request the sheet's current state does not allow (HTTP 409)."""
+class Conflict(Refused):
+    """A valid request the sheet's current state does not allow (HTTP 409); ``deal``: the deal it is about."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, reason: Text, deal: int | None = None) -> None:
+        super().__init__(reason)
         self.code = code
-        super().__init__(message)
+        self.deal = deal
 
 
 @dataclass(frozen=True)
@@ -84,26 +91,27 @@ class Settings:
 
 
 def check_settings(s: Settings) -> None:
-    errors: list[tuple[str, str, str]] = []
+    errors: list[tuple[str, str, Text]] = []
     if s.rules not in RULE_PRESETS:
-        errors.append(("rules", "rules_unknown", f"rules must be one of {', '.join(RULE_PRESETS)}"))
+        errors.append(("rules", "rules_unknown", phrase_all(FIELDS, "rules_unknown", choices=", ".join(RULE_PRESETS))))
     else:
         kind, _, number = s.match_end.partition(":")
         allowed = ("strokes",) if s.is_sa else DUTCH_MATCH_ENDS
         if kind not in allowed:
-            errors.append(("match_end", "match_end_kind",
-                           f"match end for {s.rules} must be {' or '.join(allowed)}"))
+            errors.append(("match_end", "match_end_kind", phrase_all(
+                FIELDS, "match_end_kind", rules=s.rules, kinds_en=" or ".join(allowed), kinds_nl=" of ".join(allowed))))
         elif kind != "open" and not (number.isdigit() and 0 < int(number) <= MAX_MATCH_NUMBER):
-            errors.append(("match_end", "match_end_number", f"{kind} needs a number from 1 to {MAX_MATCH_NUMBER}"))
+            errors.append(("match_end", "match_end_number",
+                           phrase_all(FIELDS, "match_end_number", kind=kind, most=MAX_MATCH_NUMBER)))
         elif kind == "open" and number:
-            errors.append(("match_end", "match_end_number", "open takes no number"))
+            errors.append(("match_end", "match_end_number", phrase_all(FIELDS, "open_number")))
         else:
             try:
                 s.rules_value()
             except RulesError as exc:
-                errors.append(("match_end", "match_end_kind", str(exc)))
+                errors.append(("match_end", "match_end_kind", phrase_all(FIELDS, "match_end_rules", detail=str(exc))))
     if not 0 <= s.first_dealer <= 3:
-        errors.append(("first_dealer", "first_dealer_range", "first dealer must be seat 0..3"))
+        errors.append(("first_dealer", "first_dealer_range", phrase_all(FIELDS, "first_dealer_range")))
     if errors:
         raise FieldError(errors)
 
@@ -113,32 +121,32 @@ def normalize_deal(settings: Settings, makers: int | None, points: Sequence[int 
     """Check one deal's figures field by field and fill in the other side's points."""
     rules = settings.rules_value()
     total = rules.total
-    errors: list[tuple[str, str, str]] = []
+    errors: list[tuple[str, str, Text]] = []
     if settings.is_sa:
         if makers is not None:
-            errors.append(("makers", "makers_sa", "South African Klawerjas has no playing side"))
+            errors.append(("makers", "makers_sa", phrase_all(FIELDS, "makers_sa")))
         if verzaakt is not None:
-            errors.append(("verzaakt", "verzaakt_sa", "verzaken is not scored on a South African sheet"))
+            errors.append(("verzaakt", "verzaakt_sa", phrase_all(FIELDS, "verzaakt_sa")))
     else:
         if makers is None:
-            errors.append(("makers", "makers_missing", "choose the playing side"))
+            errors.append(("makers", "makers_missing", phrase_all(FIELDS, "makers_missing")))
         if stopped:
-            errors.append(("stopped", "stopped_dutch", "only a South African deal stops when a team goes on"))
+            errors.append(("stopped", "stopped_dutch", phrase_all(FIELDS, "stopped_dutch")))
     pts = list(points)
     for team in (0, 1):
         v = pts[team]
         if v is not None and not 0 <= v <= total:
-            errors.append((f"points.{TEAMS[team]}", "points_range", f"card points must be 0 to {total}"))
+            errors.append((f"points.{TEAMS[team]}", "points_range", phrase_all(FIELDS, "points_range", total=total)))
         r = roem[team]
         if not 0 <= r <= MAX_ROEM:
-            errors.append((f"roem.{TEAMS[team]}", "roem_range", f"roem must be 0 to {MAX_ROEM}"))
+            errors.append((f"roem.{TEAMS[team]}", "roem_range", phrase_all(FIELDS, "roem_range", most=MAX_ROEM)))
         elif r % 10:
-            errors.append((f"roem.{TEAMS[team]}", "roem_multiple", "roem must be a multiple of 10"))
+            errors.append((f"roem.{TEAMS[team]}", "roem_multiple", phrase_all(FIELDS, "roem_multiple")))
     if errors:
         raise FieldError(errors)
     if pts[0] is None and pts[1] is None:
         if verzaakt is None:
-            raise FieldError([("points", "points_missing", "enter the card points of one side")])
+            raise FieldError([("points", "points_missing", phrase_all(FIELDS, "points_missing"))])
         pts = [0, 0]  # a reneging deal is scored without card points
     elif pts[0] is None or pts[1] is None:
         known = 0 if pts[0] is not None else 1
@@ -147,11 +155,12 @@ def normalize_deal(settings: Settings, makers: int | None, points: Sequence[int 
     p = (int(pts[0] or 0), int(pts[1] or 0))
     if stopped:
         if p[0] + p[1] > total:
-            errors.append(("points", "points_sum_stopped", f"points add up to {p[0] + p[1]}, more than {total}"))
+            errors.append(("points", "points_sum_stopped",
+                           phrase_all(FIELDS, "points_sum_stopped", sum=p[0] + p[1], total=total)))
     elif verzaakt is None and p[0] + p[1] != total:
-        errors.append(("points", "points_sum", f"points add up to {p[0] + p[1]}, not {total}"))
+        errors.append(("points", "points_sum", phrase_all(FIELDS, "points_sum", sum=p[0] + p[1], total=total)))
     if pit is not None and p[pit] != total:
-        errors.append(("pit", "pit_points", f"pit needs all {total} card points for {TEAMS[pit]}"))
+        errors.append(("pit", "pit_points", phrase_all(FIELDS, "pit_points", total=total, team=TEAMS[pit])))
     if errors:
         raise FieldError(errors)
     return DealInput(makers, p, (int(roem[0]), int(roem[1])), pit, verzaakt, stopped)
@@ -194,11 +203,12 @@ def compute(settings: Settings, deals: Sequence[tuple[int, DealInput]]) -> Compu
     for index, (deal_id, d) in enumerate(deals):
         number = index + 1
         if match.is_over:
-            raise Conflict("match_over", f"the match is already over before deal {number}")
+            raise Conflict("match_over", say("over_before", n=number), deal=number)
         try:
             score = score_deal(rules, d.makers, d.points, d.roem, d.pit, d.verzaakt, complete=not d.stopped)
         except ScoreError as exc:
-            raise FieldError([("deal", "score_error", f"deal {number}: {exc}")]) from None
+            raise FieldError([("deal", "score_error", phrase_all(FIELDS, "score_error", n=number, detail=str(exc)))]
+                             ) from None
         match.add_deal(score)
         dealer = next_seat(settings.first_dealer, rules.direction, index)
         row = DealRow(deal_id, number, d, score, (match.totals[0], match.totals[1]), dealer, game)
@@ -212,7 +222,6 @@ def compute(settings: Settings, deals: Sequence[tuple[int, DealInput]]) -> Compu
                 match.add_game(on[0], on[1], match.carry)
                 game += 1
             elif d.stopped:
-                raise FieldError([("stopped", "stopped_not_on",
-                                   f"deal {number}: nobody reached 100, so the deal cannot have stopped")])
+                raise FieldError([("stopped", "stopped_not_on", phrase_all(FIELDS, "stopped_not_on", n=number))])
         out.deals.append(row)
     return out

@@ -34,6 +34,7 @@ from sqlalchemy import Connection, RowMapping, bindparam, text
 
 from ..db import Database, script
 from .sheet import DealInput, Settings
+from .texts import Refused, say
 
 # Written for SQLite; {id} and {ref} become PostgreSQL's identity column and its references (db.script).
 SCHEMA = """
@@ -82,11 +83,11 @@ MAX_TOKENS = 100  # tokens one list request may name
 Check = Callable[[Settings, list[tuple[int, DealInput]]], object]
 
 
-class NotFound(Exception):
-    """No such sheet or deal (HTTP 404)."""
+class NotFound(Refused):
+    """No such sheet, deal or share (HTTP 404)."""
 
 
-class NothingToUndo(Exception):
+class NothingToUndo(Refused):
     """The sheet has no action left to undo (HTTP 409)."""
 
 
@@ -201,7 +202,7 @@ class Store:
         row = connection.execute(text("SELECT * FROM sheets WHERE id = :id" + (self.db.for_update if lock else "")),
                                  {"id": sheet_id}).mappings().first()
         if row is None:
-            raise NotFound(f"sheet {sheet_id} does not exist")
+            raise NotFound(say("no_sheet", n=sheet_id))
         deals = [(int(r[0]), DealInput.from_json(json.loads(r[1])))
                  for r in connection.execute(text("SELECT id, input FROM deals WHERE sheet_id = :id AND deleted = 0 "
                                                   "ORDER BY id"), {"id": sheet_id})]
@@ -261,14 +262,14 @@ class Store:
     def revoke(self, sheet_id: int, share_id: str) -> None:
         """Withdraw a share link: its token opens nothing from now on (NotFound: no such share)."""
         if len(share_id) != SHARE_ID_LENGTH or any(ch not in "0123456789abcdef" for ch in share_id):
-            raise NotFound(f"no share {share_id!r} on sheet {sheet_id}")
+            raise NotFound(say("no_share", n=sheet_id, share=share_id))
         with self.db.transaction() as connection:
             self._load(connection, sheet_id, lock=True)
             gone = connection.execute(text(
                 "DELETE FROM sheet_tokens WHERE sheet_id = :s AND mode <> 'owner' AND hash LIKE :p"),
                 {"s": sheet_id, "p": share_id + "%"}).rowcount
         if not gone:
-            raise NotFound(f"no share {share_id} on sheet {sheet_id} (withdrawn already?)")
+            raise NotFound(say("share_gone", n=sheet_id, share=share_id))
 
     # --- sheets ----------------------------------------------------------
     def create(self, s: Settings) -> tuple[int, str]:
@@ -295,7 +296,7 @@ class Store:
     def delete(self, sheet_id: int) -> None:
         with self.db.transaction() as connection:
             if connection.execute(text("DELETE FROM sheets WHERE id = :id"), {"id": sheet_id}).rowcount == 0:
-                raise NotFound(f"sheet {sheet_id} does not exist")
+                raise NotFound(say("no_sheet", n=sheet_id))
 
     # --- deals -----------------------------------------------------------
     def _check(self, connection: Connection, sheet_id: int, check: Check) -> None:
@@ -308,7 +309,7 @@ class Store:
         row = connection.execute(text("SELECT * FROM deals WHERE id = :d AND sheet_id = :s AND deleted = 0"),
                                  {"d": deal_id, "s": sheet_id}).mappings().first()
         if row is None:
-            raise NotFound(f"deal {deal_id} is not on sheet {sheet_id}")
+            raise NotFound(say("no_deal", n=sheet_id, deal=deal_id))
         return row
 
     @staticmethod
@@ -349,7 +350,7 @@ class Store:
             act: Any = connection.execute(text("SELECT * FROM actions WHERE sheet_id = :s ORDER BY id DESC LIMIT 1"),
                                           {"s": sheet_id}).mappings().first()
             if act is None:
-                raise NothingToUndo("nothing to undo on this sheet")
+                raise NothingToUndo(say("nothing_to_undo"))
             kind: str = act["kind"]
             if kind == "add":
                 connection.execute(text("DELETE FROM deals WHERE id = :d"), {"d": act["deal_id"]})
