@@ -19,7 +19,8 @@ from klaverjas.core import (
     trick_roem,
 )
 from klaverjas.core.roem import hand_roemtes, has_sturk, quartet_values
-from klaverjas.web.learn.rules_page import KIND_TEXTS, SITUATIONS, compare, rules_page
+from klaverjas.core.rules import CHOICES
+from klaverjas.web.learn.rules_page import KIND_TEXTS, PLAY_SUMMARY, SITUATIONS, compare, rules_page
 
 # docs/rules.md §3, situation by situation (hearts trump, South plays fourth).
 EXPECTED_KINDS = {
@@ -78,6 +79,28 @@ def test_amsterdam_and_rotterdam_side_by_side() -> None:
         assert row["amsterdam"]["legal"] != row["rotterdam"]["legal"]
     assert rules_page("amsterdam")["compare"] == rows == rules_page("rotterdam")["compare"]
     assert "compare" not in rules_page("sa")
+
+
+# What each variant's line on the learning index claims, as the kinds of its worked examples.
+SUMMARY_CLAIMS = {
+    "amsterdam": {"partner_winning": "any", "void_lower_trump": "discard", "partner_trumped_lower": "discard",
+                  "only_lower_trumps": "undertrump"},
+    "rotterdam": {"partner_winning": "must_trump", "partner_trumped": "overtrump", "void_lower_trump": "undertrump"},
+    "sa": {"plain_follow": "follow_or_trump", "void_opponent": "any", "void_overtrump": "any"},
+    "strict": {"plain_follow": "follow_head", "partner_winning": "must_trump", "partner_trumped": "overtrump"},
+}
+
+
+def test_every_variant_has_a_line_that_its_examples_bear_out() -> None:
+    assert set(PLAY_SUMMARY) == set(CHOICES["play"])
+    for preset in PRESETS:
+        page = rules_page(preset)
+        assert page["summary"] == PLAY_SUMMARY[PRESETS[preset].play]
+        kinds = {s["id"]: s["kind"] for s in page["situations"]}
+        assert {s: kinds[s] for s in SUMMARY_CLAIMS[preset]} == SUMMARY_CLAIMS[preset], preset
+    # "trump in and overtrump as in Rotterdam": strict differs from Rotterdam only in following suit.
+    strict, rotterdam = EXPECTED_KINDS["strict"], EXPECTED_KINDS["rotterdam"]
+    assert {s for s in strict if strict[s] != rotterdam[s]} == {"plain_follow"}
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))

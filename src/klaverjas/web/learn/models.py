@@ -30,6 +30,7 @@ class Answer(BaseModel):
 class PresetName(Out):
     preset: str
     name: Texts
+    summary: Texts = Field(description="how the variant's play differs, in a line")
 
 
 class RulesPage(Out):
@@ -38,6 +39,7 @@ class RulesPage(Out):
     preset: str
     rules: str
     name: Texts
+    summary: Texts
     fields: dict[str, JsonValue] = Field(description="every rule field of the preset")
     direction: JsonValue
     values: JsonValue

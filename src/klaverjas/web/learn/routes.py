@@ -52,7 +52,8 @@ def _lesson(lesson_id: str) -> lesson_files.Lesson:
 
 @router.get("/api/learn/rules", response_model=list[PresetName], tags=["learn"])
 def presets() -> list[PresetName]:
-    return [PresetName(preset=p, name=rules_page(p)["name"]) for p in PRESETS]
+    pages = [rules_page(p) for p in PRESETS]
+    return [PresetName(preset=page["preset"], name=page["name"], summary=page["summary"]) for page in pages]
 
 
 @router.get("/api/learn/rules/{preset}", response_model=RulesPage, response_model_exclude_unset=True,

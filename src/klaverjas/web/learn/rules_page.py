@@ -188,6 +188,24 @@ DIRECTION: Table = {
                            "gaat naar rechts."),
 }
 
+# The line under a variant's name on the learning index: how its play differs, keyed by the play field.
+# A test checks each claim against the variant's worked examples.
+PLAY_SUMMARY: Table = {
+    "amsterdam": entry("If your partner is winning you need not trump; you undertrump only when you hold nothing "
+                       "else.",
+                       "Ligt je maat hoog, dan hoef je niet in te troeven; ondertroeven alleen als je niets anders "
+                       "hebt."),
+    "rotterdam": entry("Always trump in and overtrump, even over your partner; if you cannot go higher, you "
+                       "undertrump.",
+                       "Altijd introeven en overtroeven, ook over je maat heen; kun je niet hoger, dan ondertroef je."),
+    "sa": entry("You may trump instead of following suit, and play any card when you cannot follow.",
+                "Je mag troeven in plaats van bekennen, en elke kaart spelen als je niet kunt bekennen."),
+    "strict": entry("Follow suit and beat the highest card if you can, even your partner's; trump in and overtrump "
+                    "as in Rotterdam.",
+                    "Bekennen en de hoogste kaart overnemen als je kunt, ook die van je maat; introeven en "
+                    "overtroeven zoals in Rotterdam."),
+}
+
 TRUMP_SELECTION: Table = {
     "proposed": entry("A trump suit is proposed at random; from the first leader on, each player says play or pass; "
                       "the first to play takes it. If all pass, the first leader must choose another suit.",
@@ -365,7 +383,8 @@ def rules_page(preset: str) -> dict[str, Any]:
     rules = PRESETS[preset]
     situations = [situation_json(rules, s) for s in SITUATIONS]
     out: dict[str, Any] = {
-        "preset": preset, "rules": str(rules), "name": render_all(PRESET_NAMES, preset), "fields": rules.as_dict(),
+        "preset": preset, "rules": str(rules), "name": render_all(PRESET_NAMES, preset),
+        "summary": render_all(PLAY_SUMMARY, rules.play), "fields": rules.as_dict(),
         "direction": render_all(DIRECTION, rules.direction), "values": card_values(rules),
         "trump_selection": render_all(TRUMP_SELECTION, rules.trump_selection), "situations": situations,
         "roem": roem_json(rules), "scoring": scoring_json(rules), "match_end": match_end_text(rules),
@@ -390,7 +409,7 @@ def compare(a: str, b: str) -> list[dict[str, Any]]:
 # keyed by their cards (the text tests check each in every language).
 TEXT_TABLES: dict[str, Table] = {
     "kinds": KIND_TEXTS, "direction": DIRECTION, "trump_selection": TRUMP_SELECTION, "match_end": MATCH_END,
-    "page": PAGE_TEXTS, "preset_names": PRESET_NAMES,
+    "page": PAGE_TEXTS, "preset_names": PRESET_NAMES, "play_summary": PLAY_SUMMARY,
     "situations": {s.id: s.says for s in SITUATIONS},
     "roem_tricks": {cards: label for cards, _, label in ROEM_TRICKS},
     "roemte_hands": {cards: label for cards, label in ROEMTE_HANDS},
