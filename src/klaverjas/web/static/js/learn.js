@@ -12,6 +12,7 @@ const dutch = () => dutchLetters();
 const rankText = (rank) => rankOf(rank, dutch());
 const face = (name, extra = '') => cardFace(name, { dutch: dutch(), extra });
 const said = (text) => linkTerms(text[getLang()], getLang());  // a {en, nl} text with its terms linked
+const named = (text) => text[getLang()];
 
 const api = (path) => request('GET', path);
 
@@ -32,38 +33,111 @@ async function route() {
   document.body.dataset.ready = path;
 }
 
+// --- progress on this device -------------------------------------------------------------------
+// The ids of the lessons finished on this device, a JSON list. Anything else found under the key (a
+// hand edit, another format, storage turned off) counts as nothing done instead of breaking the page.
+const DONE_KEY = 'klaverjas.learn.done';
+const LESSON_ID = /^[a-z0-9][a-z0-9-]{0,39}$/;
+
 function doneLessons() {
-  try { return new Set(JSON.parse(localStorage.getItem('klaverjas.learn.done') || '[]')); } catch { return new Set(); }
+  let stored;
+  try {
+    stored = JSON.parse(localStorage.getItem(DONE_KEY) || '[]');
+  } catch {
+    return new Set();
+  }
+  if (!Array.isArray(stored)) return new Set();
+  return new Set(stored.filter((id) => typeof id === 'string' && LESSON_ID.test(id)));
 }
+
+function markDone(id) {
+  const done = doneLessons();
+  done.add(id);
+  try {
+    localStorage.setItem(DONE_KEY, JSON.stringify([...done]));
+  } catch {
+    // Storage full or refused: the lesson still ends, it is just not remembered.
+  }
+}
+
+const backLink = (href, text) => el('p', { class: 'back' },
+  el('a', { href }, el('span', { 'aria-hidden': 'true' }, '‹ '), text));
 
 // --- index -------------------------------------------------------------------------------------
 async function indexPage(main) {
   const [presets, lessons] = await Promise.all([api('/api/learn/rules'), api('/api/learn/lessons')]);
   const done = doneLessons();
+  const next = lessons.find((l) => !done.has(l.id));
   document.title = `${t('common.app')} – ${t('learn.learn')}`;
   main.replaceChildren(
     el('h1', {}, t('learn.learn')),
-    el('section', {}, el('h2', {}, t('learn.rules')), el('p', {}, t('learn.rules_list')),
-      el('ul', { class: 'links' }, presets.map((p) => el('li', {}, el('a', { href: `/learn/rules/${p.preset}`, 'data-preset': p.preset }, p.name[getLang()]))),
-        el('li', {}, el('a', { href: '/learn/rules/amsterdam#compare', id: 'to-compare' }, t('learn.compare'))))),
-    el('section', {}, el('h2', {}, t('learn.glossary')), el('p', {}, el('a', { href: '/learn/glossary', id: 'to-glossary' }, t('learn.glossary')))),
-    el('section', {}, el('h2', {}, t('learn.lessons')), el('p', {}, t('learn.lessons_intro')),
-      el('ol', { class: 'lessons' }, lessons.map((l) => el('li', { 'data-lesson': l.id, class: done.has(l.id) ? 'done' : null },
-        el('a', { href: `/learn/lessons/${l.id}` }, l.title[getLang()]), done.has(l.id) ? ` ✓ ${t('learn.done')}` : '')))),
-    el('section', {}, el('h2', {}, t('learn.practice')), el('p', {}, t('learn.practice_intro')),
-      el('p', {}, el('a', { class: 'button primary', href: '/play?practice=1', id: 'to-practice' }, t('learn.practice_go')))));
+    el('p', { class: 'lead' }, t('learn.intro')),
+    progressPanel(lessons, done, next),
+    el('section', { 'aria-labelledby': 'lessons-title' },
+      el('h2', { id: 'lessons-title' }, t('learn.lessons')),
+      el('p', { class: 'hint' }, t('learn.lessons_intro')),
+      el('ol', { class: 'lesson-list' }, lessons.map((l, i) => lessonTile(l, i, done.has(l.id))))),
+    el('section', { 'aria-labelledby': 'rules-title' },
+      el('h2', { id: 'rules-title' }, t('learn.rules')),
+      el('p', { class: 'hint' }, t('learn.rules_list')),
+      el('ul', { class: 'entries' },
+        presets.map((p) => el('li', {}, entry(`/learn/rules/${p.preset}`, named(p.name), named(p.summary), { 'data-preset': p.preset }))),
+        el('li', {}, entry('/learn/rules/amsterdam#compare', t('learn.compare'), t('learn.compare_line'), { id: 'to-compare' })))),
+    el('section', { 'aria-labelledby': 'glossary-title' },
+      el('h2', { id: 'glossary-title' }, t('learn.glossary')),
+      el('ul', { class: 'entries' },
+        el('li', {}, entry('/learn/glossary', t('learn.glossary_all'), t('learn.glossary_line'), { id: 'to-glossary' })))),
+    el('section', { class: 'panel practice', 'aria-labelledby': 'practice-title' },
+      el('h2', { id: 'practice-title' }, t('learn.practice')),
+      el('p', {}, t('learn.practice_intro')),
+      el('a', { class: 'button primary', href: '/play?practice=1', id: 'to-practice' }, t('learn.practice_go'))));
+}
+
+// How far this device got, and the way on: the first lesson not done (the list stays in lesson order).
+function progressPanel(lessons, done, next) {
+  const count = lessons.filter((l) => done.has(l.id)).length;
+  const parts = [
+    el('p', { class: 'progress-count', id: 'progress-count' }, t('learn.progress', { n: count, of: lessons.length })),
+    el('progress', { max: String(lessons.length), value: String(count), 'aria-labelledby': 'progress-count' }),
+  ];
+  if (next) {
+    const vars = { n: lessons.indexOf(next) + 1, title: named(next.title) };
+    parts.push(el('a', { class: 'button primary big', id: 'continue', href: `/learn/lessons/${next.id}`, 'data-lesson': next.id },
+      t(count ? 'learn.continue_with' : 'learn.start_with', vars)));
+  } else {
+    parts.push(el('p', { id: 'all-done' }, t('learn.all_done')));
+  }
+  return el('section', { class: 'panel progress-panel', 'aria-label': t('learn.your_progress') }, parts);
+}
+
+// A lesson as a tile: its number, title and length; done ones carry a tick and say so to screen readers.
+function lessonTile(l, i, isDone) {
+  return el('li', { 'data-lesson': l.id, class: isDone ? 'done' : null },
+    el('a', { class: 'lesson-tile', href: `/learn/lessons/${l.id}` },
+      el('span', { class: 'lesson-num' }, String(i + 1)), ' ',
+      el('span', { class: 'lesson-text' }, el('span', { class: 'lesson-title' }, named(l.title)), ' ',
+        el('span', { class: 'lesson-meta' }, t('learn.steps_n', { n: l.steps }))),
+      isDone ? el('span', { class: 'lesson-mark' }, el('span', { 'aria-hidden': 'true' }, '✓'),
+        el('span', { class: 'sr-only' }, `, ${t('learn.done')}`)) : null));
+}
+
+function entry(href, title, line, attrs = {}) {
+  return el('a', { class: 'entry', href, ...attrs },
+    el('span', { class: 'entry-title' }, title), ' ', el('span', { class: 'entry-line' }, line));
 }
 
 // --- glossary ----------------------------------------------------------------------------------
 async function glossaryPage(main) {
   const terms = await api('/api/learn/glossary');
   document.title = `${t('common.app')} – ${t('learn.glossary')}`;
+  // The meanings in the page's language: the card letters are a separate setting.
+  const nl = getLang() === 'nl';
   const items = terms.map((term) => el('div', { class: 'term-entry', id: term.id, 'data-games': term.games },
     el('dt', {}, el('span', { lang: 'nl' }, term.nl), ' · ', el('span', { lang: 'en' }, term.en),
       term.af ? [' · ', el('span', { lang: 'af', class: 'af', title: t('learn.afrikaans') }, term.af)] : null,
       term.games === 'sa' ? el('small', { class: 'tag' }, t('learn.sa_only')) : null),
-    el('dd', {}, dutch() ? term.def_nl : term.def_en)));
-  main.replaceChildren(el('h1', {}, t('learn.glossary')),
+    el('dd', {}, nl ? term.def_nl : term.def_en)));
+  main.replaceChildren(backLink('/learn', t('learn.learn')), el('h1', {}, t('learn.glossary')),
     el('p', { class: 'legend' }, `${t('learn.dutch')} · ${t('learn.english')} · ${t('learn.afrikaans')}`), el('dl', { class: 'glossary' }, items));
   const target = decodeURIComponent(location.hash.slice(1));
   if (target && document.getElementById(target)) {
@@ -81,7 +155,8 @@ function trickView(trick, extra = {}) {
 
 function handView(hand, legal) {
   const ok = new Set(legal);
-  return el('div', { class: 'mini-hand', 'aria-label': t('learn.your_hand') }, hand.map((c) => face(c, ok.has(c) ? 'legal' : 'not-legal')));
+  return el('div', { class: 'mini-hand', role: 'group', 'aria-label': t('learn.your_hand') },
+    hand.map((c) => face(c, ok.has(c) ? 'legal' : 'not-legal')));
 }
 
 function situation(s, attrs = {}) {
@@ -91,73 +166,101 @@ function situation(s, attrs = {}) {
     el('p', { class: 'allowed' }, `${t('learn.may_play')}: `, s.legal.map((c) => [face(c), ' '])));
 }
 
+// A section of the rules page: a panel with its heading, or (for lists of examples) the heading on the page.
+const RULES_SECTIONS = ['direction', 'values', 'choosing', 'legal', 'compare', 'roem', 'scoring', 'match-end'];
+const SECTION_TITLE = { direction: 'learn.direction', values: 'learn.values', choosing: 'learn.choosing', legal: 'learn.legal_play',
+  compare: 'learn.compare', roem: 'learn.roem', scoring: 'learn.scoring', 'match-end': 'learn.match_end' };
+
+function panelSection(id, ...content) {
+  return el('section', { class: 'panel rules-part', 'aria-labelledby': id }, el('h2', { id }, t(SECTION_TITLE[id])), content);
+}
+
+function listSection(id, ...content) {
+  return el('section', { class: 'rules-list', 'aria-labelledby': id }, el('h2', { id }, t(SECTION_TITLE[id])), content);
+}
+
 async function rulesPage(main, preset) {
-  const r = await api(`/api/learn/rules/${encodeURIComponent(preset)}`);
-  document.title = `${t('common.app')} – ${t('learn.rules')} ${r.name[getLang()]}`;
+  const [r, presets] = await Promise.all([api(`/api/learn/rules/${encodeURIComponent(preset)}`), api('/api/learn/rules')]);
+  const nameOf = Object.fromEntries(presets.map((p) => [p.preset, named(p.name)]));
+  document.title = `${t('common.app')} – ${t('learn.rules')} ${named(r.name)}`;
   const v = r.values;
-  const valueRow = (row) => el('tr', {}, row.map((x) => el('td', {}, rankText(x.rank))));
-  const pointRow = (row) => el('tr', {}, row.map((x) => el('td', {}, String(x.points))));
+  const valueRow = (row) => el('tr', {}, el('th', { scope: 'row' }, t('learn.card_row')), row.map((x) => el('td', {}, rankText(x.rank))));
+  const pointRow = (row) => el('tr', {}, el('th', { scope: 'row' }, t('learn.points_row')), row.map((x) => el('td', {}, String(x.points))));
+  const shown = RULES_SECTIONS.filter((id) => id !== 'compare' || (r.compare && r.compare.length));
   const parts = [
-    el('h1', {}, `${t('learn.rules')}: ${r.name[getLang()]}`),
-    el('p', {}, t('learn.rules_intro')),
-    el('h2', {}, t('learn.direction')), el('p', {}, said(r.direction)),
-    el('h2', {}, t('learn.values')),
-    el('table', { class: 'values', 'data-values': 'trump' }, el('caption', {}, t('learn.trump_col')), valueRow(v.trump), pointRow(v.trump)),
-    el('table', { class: 'values', 'data-values': 'plain' }, el('caption', {}, t('learn.plain_col')), valueRow(v.plain), pointRow(v.plain)),
-    el('p', { 'data-total': String(v.total) }, said(v.text)),
-    el('h2', {}, t('learn.choosing')), el('p', {}, said(r.trump_selection)),
-    el('h2', {}, t('learn.legal_play')), el('p', {}, t('learn.legal_intro')),
-    el('div', { class: 'situations' }, r.situations.map((s) => situation(s))),
+    backLink('/learn', t('learn.learn')),
+    el('h1', {}, `${t('learn.rules')}: ${named(r.name)}`),
+    el('nav', { class: 'variants', 'aria-label': t('learn.variants') }, el('ul', {}, presets.map((p) => el('li', {},
+      el('a', { href: `/learn/rules/${p.preset}`, class: 'chip', 'aria-current': p.preset === r.preset ? 'page' : null }, named(p.name)))))),
+    el('p', { class: 'lead' }, t('learn.rules_intro')),
+    el('nav', { class: 'panel on-page', 'aria-labelledby': 'on-page' }, el('h2', { id: 'on-page' }, t('learn.on_page')),
+      el('ul', {}, shown.map((id) => el('li', {}, el('a', { href: `#${id}` }, t(SECTION_TITLE[id])))))),
+    panelSection('direction', el('p', {}, said(r.direction))),
+    panelSection('values',
+      el('table', { class: 'values', 'data-values': 'trump' }, el('caption', {}, t('learn.trump_col')), el('tbody', {}, valueRow(v.trump), pointRow(v.trump))),
+      el('table', { class: 'values', 'data-values': 'plain' }, el('caption', {}, t('learn.plain_col')), el('tbody', {}, valueRow(v.plain), pointRow(v.plain))),
+      el('p', { 'data-total': String(v.total) }, said(v.text))),
+    panelSection('choosing', el('p', {}, said(r.trump_selection))),
+    listSection('legal', el('p', {}, t('learn.legal_intro')), el('div', { class: 'situations' }, r.situations.map((s) => situation(s)))),
   ];
-  if (r.compare && r.compare.length) {
-    parts.push(el('h2', { id: 'compare' }, t('learn.compare')), el('div', { class: 'compare' }, r.compare.map((row) =>
+  if (shown.includes('compare')) {
+    const side = (row, name) => el('div', { 'data-side': name }, el('h3', {}, nameOf[name] || name), trickView(row[name].trick),
+      handView(row[name].hand, row[name].legal), el('p', { class: 'rule' }, said(row[name].rule)));
+    parts.push(listSection('compare', el('div', { class: 'compare' }, r.compare.map((row) =>
       el('div', { class: 'compare-row', 'data-compare': row.id }, el('p', { class: 'says' }, said(row.amsterdam.says)),
-        el('div', { class: 'columns' },
-          el('div', { 'data-side': 'amsterdam' }, el('h3', {}, 'Amsterdam'), trickView(row.amsterdam.trick), handView(row.amsterdam.hand, row.amsterdam.legal),
-            el('p', { class: 'rule' }, said(row.amsterdam.rule))),
-          el('div', { 'data-side': 'rotterdam' }, el('h3', {}, 'Rotterdam'), trickView(row.rotterdam.trick), handView(row.rotterdam.hand, row.rotterdam.legal),
-            el('p', { class: 'rule' }, said(row.rotterdam.rule))))))));
+        el('div', { class: 'columns' }, side(row, 'amsterdam'), side(row, 'rotterdam')))))));
   }
-  parts.push(el('h2', {}, t('learn.roem')), el('p', {}, said(r.roem.text)), el('p', {}, said(r.roem.claim)),
+  parts.push(panelSection('roem', el('p', {}, said(r.roem.text)), el('p', {}, said(r.roem.claim)),
     el('ul', { class: 'roem' }, r.roem.examples.map((e) => el('li', { 'data-roem': String(e.roem), 'data-cards': e.cards.join(' ') },
-      e.label[getLang()], ': ', e.cards.map((c) => [face(c), ' ']), ` = ${t('learn.roem_of', { n: e.roem })}`))),
-    el('p', {}, said(r.roem.pit)));
-  parts.push(el('h2', {}, t('learn.scoring')), el('p', {}, said(r.scoring.text)));
+      el('span', { class: 'roem-label' }, `${named(e.label)}:`), ' ',
+      el('span', { class: 'roem-cards' }, e.cards.map((c) => [face(c), ' ']), el('span', { class: 'worth' }, `= ${t('learn.roem_of', { n: e.roem })}`))))),
+    el('p', {}, said(r.roem.pit))));
   if (r.scoring.kind === 'makers') {
-    parts.push(el('ul', { class: 'scores' }, r.scoring.cases.map((c) => el('li', { 'data-score': c.score.join(' '), 'data-nat': String(c.nat) },
-      `${c.label[getLang()]} → ${t('learn.score_line', { a: c.score[0], b: c.score[1] })}`, c.nat ? [' (', termLink('nat', t('learn.nat')), ')'] : ''))));
+    parts.push(panelSection('scoring', el('p', {}, said(r.scoring.text)),
+      el('ul', { class: 'scores' }, r.scoring.cases.map((c) => el('li', { 'data-score': c.score.join(' '), 'data-nat': String(c.nat) },
+        `${named(c.label)} → ${t('learn.score_line', { a: c.score[0], b: c.score[1] })}`, c.nat ? [' (', termLink('nat', t('learn.nat')), ')'] : '')))));
   } else {
-    parts.push(el('ul', { class: 'scores' }, r.scoring.cases.map((c) => el('li', { 'data-strokes': String(c.strokes) },
-      `${c.label[getLang()]} → ${c.strokes ? t('learn.strokes_n', { n: c.strokes }) : t('learn.no_stroke')}`))));
+    parts.push(panelSection('scoring', el('p', {}, said(r.scoring.text)),
+      el('ul', { class: 'scores' }, r.scoring.cases.map((c) => el('li', { 'data-strokes': String(c.strokes) },
+        `${named(c.label)} → ${c.strokes ? t('learn.strokes_n', { n: c.strokes }) : t('learn.no_stroke')}`)))));
   }
-  parts.push(el('h2', {}, t('learn.match_end')), el('p', {}, said(r.match_end)));
+  parts.push(panelSection('match-end', el('p', {}, said(r.match_end))));
   main.replaceChildren(...parts);
   if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();  // rendered after load
 }
 
 // --- lessons -----------------------------------------------------------------------------------
-const lesson = { data: null, step: 0, busy: false };
+// result: the server's answer to the current step, kept so that a language or card switch redraws it.
+const lesson = { data: null, all: [], step: 0, result: null, picked: null, busy: false };
 
 async function lessonPage(main, id) {
   const [data, all] = await Promise.all([api(`/api/learn/lessons/${encodeURIComponent(id)}`), api('/api/learn/lessons')]);
-  lesson.data = data;
-  lesson.all = all;
-  lesson.step = 0;
+  Object.assign(lesson, { data, all, step: 0, result: null, picked: null });
   renderLesson(main);
 }
 
 function renderLesson(main) {
   const d = lesson.data;
-  document.title = `${t('common.app')} – ${d.title[getLang()]}`;
+  const number = lesson.all.findIndex((l) => l.id === d.id) + 1;
+  document.title = `${t('common.app')} – ${named(d.title)}`;
   const step = d.steps_data[lesson.step];
+  const eyebrow = [t('learn.lesson_of', { n: number, of: lesson.all.length })];
+  if (doneLessons().has(d.id)) eyebrow.push(' · ', el('span', { class: 'done-mark' }, el('span', { 'aria-hidden': 'true' }, '✓ '), t('learn.done')));
   main.replaceChildren(
-    el('p', {}, el('a', { href: '/learn' }, t('learn.all_lessons'))),
-    el('h1', {}, d.title[getLang()]),
+    backLink('/learn', t('learn.all_lessons')),
+    el('p', { class: 'eyebrow' }, eyebrow),
+    el('h1', {}, named(d.title)),
     el('p', { class: 'intro' }, said(d.intro)),
     el('p', { class: 'terms' }, `${t('learn.terms')}: `, d.terms.map((id, i) => [i ? ', ' : '', termLink(id, (d.term_names[id] || {})[getLang()] || id)])),
-    el('p', { class: 'progress', 'data-step': String(lesson.step) }, t('learn.step_of', { n: lesson.step + 1, of: d.steps })),
-    el('section', { class: 'step', id: 'step' }, renderStep(step)),
+    el('section', { class: 'panel step-panel', 'aria-labelledby': 'step-title' },
+      el('div', { class: 'step-head' },
+        el('h2', { class: 'progress', id: 'step-title', tabindex: '-1', 'data-step': String(lesson.step) },
+          t('learn.step_of', { n: lesson.step + 1, of: d.steps })),
+        d.steps > 1 ? el('span', { class: 'dots', 'aria-hidden': 'true' }, d.steps_data.map((_, i) =>
+          el('span', { class: i < lesson.step ? 'dot past' : i === lesson.step ? 'dot now' : 'dot' }))) : null),
+      el('div', { class: 'step', id: 'step' }, renderStep(step))),
     el('div', { id: 'feedback', class: 'feedback', role: 'status' }));
+  if (lesson.result) showResult(lesson.result);
 }
 
 function renderStep(step) {
@@ -176,7 +279,7 @@ function renderStep(step) {
         cardSvg(c)))));
   } else {
     if (step.question.cards) parts.push(el('div', { class: 'mini-trick' }, step.question.cards.map((c) => face(c))));
-    parts.push(el('div', { class: 'choices', role: 'group' }, step.choices.map((n) =>
+    parts.push(el('div', { class: 'choices', role: 'group', 'aria-label': t('learn.answers') }, step.choices.map((n) =>
       el('button', { type: 'button', class: 'choice', 'data-choice': String(n), onclick: () => answer({ choice: n }) }, String(n)))));
   }
   return parts;
@@ -185,21 +288,44 @@ function renderStep(step) {
 async function answer(what) {
   if (lesson.busy) return;
   lesson.busy = true;
-  const box = $('feedback');
   try {
     const r = await request('POST', `/api/learn/lessons/${encodeURIComponent(lesson.data.id)}/answer`, { step: lesson.step, ...what });
-    box.replaceChildren(...feedback(r));
-    box.dataset.result = r.done ? 'good' : r.legal === false ? 'illegal' : 'wrong';
-    if (r.done) {
-      for (const b of document.querySelectorAll('#step button')) b.disabled = true;
-      if (r.last) finishLesson(box);
-      else box.append(el('button', { type: 'button', class: 'primary', id: 'next-step', onclick: () => { lesson.step += 1; renderLesson($('learn')); } }, t('learn.next_step')));
-    }
+    lesson.result = r;
+    lesson.picked = what;
+    if (r.done && r.last) markDone(lesson.data.id);
+    showResult(r);
+    // The card or answer button just pressed is disabled now: keyboard focus goes on to the way forward.
+    if (r.done) (document.getElementById('next-step') || document.getElementById('next-lesson') || document.getElementById('lesson-practice'))?.focus();
   } catch (err) {
-    box.replaceChildren(el('p', { class: 'error', role: 'alert' }, t('learn.error', { detail: err.message })));
+    $('feedback').replaceChildren(el('p', { class: 'error', role: 'alert' }, t('learn.error', { detail: err.message })));
   } finally {
     lesson.busy = false;
   }
+}
+
+function showResult(r) {
+  const box = $('feedback');
+  box.replaceChildren(...feedback(r));
+  box.dataset.result = r.done ? 'good' : r.legal === false ? 'illegal' : 'wrong';
+  // The answer given stays marked, so the disabled buttons still show which one it was.
+  const picked = lesson.picked || {};
+  for (const b of document.querySelectorAll('#step button')) {
+    const mine = b.dataset.card ? b.dataset.card === picked.card : Number(b.dataset.choice) === picked.choice;
+    b.classList.toggle('picked', mine);
+    b.dataset.verdict = mine ? box.dataset.result : '';
+  }
+  if (!r.done) return;
+  for (const b of document.querySelectorAll('#step button')) b.disabled = true;
+  if (r.last) box.append(lessonEnd());
+  else box.append(el('button', { type: 'button', class: 'primary big', id: 'next-step', onclick: nextStep }, t('learn.next_step')));
+}
+
+function nextStep() {
+  lesson.step += 1;
+  lesson.result = null;
+  lesson.picked = null;
+  renderLesson($('learn'));
+  $('step-title').focus();
 }
 
 function feedback(r) {
@@ -222,15 +348,20 @@ function feedback(r) {
   return out;
 }
 
-function finishLesson(box) {
-  const done = doneLessons();
-  done.add(lesson.data.id);
-  localStorage.setItem('klaverjas.learn.done', JSON.stringify([...done]));
+// The end of a lesson: on to the next one in order, or after the last one to a practice game.
+function lessonEnd() {
   const ids = lesson.all.map((l) => l.id);
-  const next = ids[ids.indexOf(lesson.data.id) + 1];
-  box.append(el('p', { class: 'complete', id: 'lesson-complete' }, t('learn.lesson_done')),
-    next ? el('p', {}, el('a', { href: `/learn/lessons/${next}`, class: 'button primary', id: 'next-lesson' }, t('learn.next_lesson'))) : null,
-    el('p', {}, el('a', { href: '/learn' }, t('learn.all_lessons'))));
+  const next = lesson.all[ids.indexOf(lesson.data.id) + 1];
+  const done = doneLessons();
+  const left = lesson.all.filter((l) => !done.has(l.id)).length;
+  return el('div', { class: 'lesson-end', id: 'lesson-complete' },
+    el('p', { class: 'complete' }, el('span', { 'aria-hidden': 'true' }, '✓ '), t('learn.lesson_done')),
+    left ? null : el('p', { id: 'all-done' }, t('learn.all_done')),
+    el('div', { class: 'end-actions' },
+      next ? el('a', { href: `/learn/lessons/${next.id}`, class: 'button primary big', id: 'next-lesson', 'data-lesson': next.id },
+        t('learn.next_lesson', { title: named(next.title) }))
+        : el('a', { href: '/play?practice=1', class: 'button primary big', id: 'lesson-practice' }, t('learn.practice_go')),
+      el('a', { href: '/learn', class: 'button', id: 'to-index' }, t('learn.all_lessons'))));
 }
 
 renderHeader({ current: 'learn' });
