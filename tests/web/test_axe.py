@@ -80,6 +80,28 @@ def keeper_share_dialog(server: str, page: Page) -> None:
     page.get_by_test_id("withdraw").nth(1).wait_for()
 
 
+def learn_progress(server: str, page: Page) -> None:
+    """The learning index with two lessons done: their ticks, the progress bar and the way on."""
+    page.goto(server + "/learn")
+    page.evaluate("localStorage.setItem('klaverjas.learn.done', JSON.stringify(['follow-suit', 'overtrump']))")
+    page.reload()
+    page.locator("li[data-lesson].done").nth(1).wait_for()
+
+
+def learn_lesson_refused(server: str, page: Page) -> None:
+    """A lesson after a card the rules refuse: the verdict, the reason with its glossary links, the advice."""
+    page.goto(server + "/learn/lessons/overtrump")
+    page.click("#step [data-card='7H']")
+    page.locator("#feedback .refusal").wait_for()
+
+
+def learn_lesson_complete(server: str, page: Page) -> None:
+    """A lesson's end: the answer marked, the buttons disabled, on to the next lesson."""
+    page.goto(server + "/learn/lessons/follow-suit")
+    page.click("#step [data-card='7S']")
+    page.locator("#next-lesson").wait_for()
+
+
 PAGES: dict[str, Callable[[str, Page], object]] = {
     "home": lambda server, page: page.goto(server + "/"),
     "play": mid_deal,
@@ -88,6 +110,11 @@ PAGES: dict[str, Callable[[str, Page], object]] = {
     "keeper": lambda server, page: page.goto(server + "/keeper"),
     "keeper-share": keeper_share_dialog,
     "learn": lambda server, page: page.goto(server + "/learn"),
+    "learn-progress": learn_progress,
+    "learn-rules": lambda server, page: page.goto(server + "/learn/rules/amsterdam"),
+    "learn-glossary": lambda server, page: page.goto(server + "/learn/glossary#nat"),
+    "learn-lesson": learn_lesson_refused,
+    "learn-lesson-end": learn_lesson_complete,
 }
 
 
