@@ -6,6 +6,7 @@ import json
 import re
 from typing import Any
 
+import httpx
 import pytest
 from tests.conftest import HAVE_CHROMIUM, needs_chromium
 
@@ -83,3 +84,111 @@ def test_two_friends_at_one_table(server: str, browser: Any) -> None:
         assert checker.frames > 10
     anna.context.close()
     bram.context.close()
+
+
+def post(server: str, path: str, body: dict[str, Any]) -> Any:
+    answer = httpx.post(server + path, json=body, headers={"X-Klaverjas": "1"})
+    assert answer.status_code == 201, answer.text
+    return answer.json()
+
+
+def test_the_join_screen_names_its_seats_and_is_joined_by_keyboard(server: str, page: Any) -> None:
+    code = post(server, "/api/tables", {"name": "Anna", "seat": "S", "pace": 0})["code"]
+    post(server, f"/api/tables/{code}/join", {"name": "Bram", "seat": "E"})
+    page.goto(f"{server}/t/{code}")
+    expect(page.get_by_role("heading", name="Tafel van Anna")).to_be_visible()
+    chairs = page.get_by_role("group", name="Kies een vrije plaats")
+    # the free chairs are buttons named by their seat; who sits in the others is said, without a button
+    assert chairs.get_by_role("button").evaluate_all("ns => ns.map(n => n.dataset.seat)") == ["N", "W"]
+    expect(chairs.get_by_role("button", name="Noord")).to_be_visible()
+    expect(chairs.get_by_role("button", name="West")).to_be_visible()
+    expect(page.locator("#join-seats [data-chair=E]")).to_have_text(re.compile("^Oost\\s*Bram$"))
+    expect(page.locator("#join-seats [data-chair=S]")).to_have_text(re.compile("^Zuid\\s*Anna\\s*gastheer$"))
+
+    name = page.get_by_role("textbox", name="Je naam")
+    name.focus()
+    page.keyboard.press("Enter")  # no name yet: said at the field, in Dutch, and the field keeps the focus
+    error = page.locator("#join-name-error")
+    expect(error).to_have_text("Vul eerst je naam in.")
+    expect(name).to_have_attribute("aria-invalid", "true")
+    expect(name).to_have_accessible_description("Vul eerst je naam in.")
+    expect(name).to_be_focused()
+    page.click("#lang-button")  # the page's language, whichever it is
+    expect(error).to_have_text("Type your name first.")
+    expect(page.get_by_role("group", name="Choose a free seat").get_by_role("button", name="North")).to_be_visible()
+    page.click("#lang-button")
+    name.focus()
+    page.keyboard.type("Cor")
+    expect(error).to_be_hidden()
+    page.keyboard.press("Enter")  # two free chairs: on to them
+    expect(chairs.get_by_role("button", name="Noord")).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(chairs.get_by_role("button", name="West")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#lobby")).to_be_visible()
+    expect(page.locator("#lobby li[data-seat=W]")).to_contain_text("Cor")
+    expect(page.locator("#lobby li[data-seat=W]")).to_contain_text("Jij")
+    expect(page.locator("#lobby")).to_contain_text("Wachten tot de gastheer start")
+
+
+def test_a_refusal_on_the_join_screen_is_said_in_english_too(server: str, browser: Any) -> None:
+    code = post(server, "/api/tables", {"name": "Anna", "seat": "S", "pace": 0})["code"]
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB", bypass_csp=True)
+    page = ctx.new_page()
+    page.set_default_timeout(15000)
+    try:
+        page.goto(f"{server}/t/{code}")
+        page.get_by_role("textbox", name="Your name").fill("Bram")
+        east = page.get_by_role("button", name="East")
+        expect(east).to_be_visible()
+        post(server, f"/api/tables/{code}/join", {"name": "Cor", "seat": "E"})
+        east.click()
+        expect(page.locator("#page-message")).to_have_text("Seat East is taken.")
+        # the chairs are asked again: East says who took it, the name stays
+        expect(page.locator("#join-seats [data-chair=E]")).to_contain_text("Cor")
+        expect(page.get_by_role("textbox", name="Your name")).to_have_value("Bram")
+        page.click("#lang-button")
+        expect(page.locator("#page-message")).to_have_text("De plaats Oost is bezet.")
+    finally:
+        ctx.close()
+
+
+BOX = "n => { const r = n.getBoundingClientRect(); return [r.left, r.width]; }"
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (1280, 800)])
+def test_the_join_screen_and_the_lobby_sit_where_the_start_screen_does(
+        server: str, browser: Any, width: int, height: int) -> None:
+    ctx = browser.new_context(viewport={"width": width, "height": height}, locale="nl-NL", bypass_csp=True)
+    page = ctx.new_page()
+    page.set_default_timeout(15000)
+    try:
+        page.goto(server + "/play")
+        start = page.locator("#setup .panel").first.evaluate(BOX)
+        title = page.locator("#setup h1").evaluate(BOX)[0]
+        code = post(server, "/api/tables", {"name": "Anna", "seat": "S", "pace": 0})["code"]
+        page.goto(f"{server}/t/{code}")
+        page.locator("#join-seats button").first.wait_for()
+        assert page.locator("#join .panel").evaluate_all(f"ns => ns.map({BOX})") == [start]
+        assert page.locator("#join h1").evaluate(BOX)[0] == title
+        page.get_by_role("textbox", name="Je naam").fill("Bram")
+        page.get_by_role("button", name="Noord").click()
+        expect(page.locator("#lobby")).to_be_visible()
+        panels = page.locator("#lobby > .panel:not([hidden])")
+        expect(panels).to_have_count(3)  # who sits where, the link to send, the chat
+        assert panels.evaluate_all(f"ns => ns.map({BOX})") == [start] * 3
+        assert page.locator("#lobby h1").evaluate(BOX)[0] == title
+
+        # The host's lobby too; once the host starts, the card table takes the width again.
+        page.goto(server + "/play")
+        page.fill("#new-game input[name=name]", "Anna")
+        page.click("#more-settings summary")
+        page.select_option("select[name=pace]", "0")
+        page.click("#create-table")
+        expect(page.locator("#start-table")).to_be_visible()
+        assert page.locator("#lobby > .panel:not([hidden])").evaluate_all(f"ns => ns.map({BOX})") == [start] * 4
+        page.click("#start-table")
+        page.wait_for_function("['trump', 'play'].includes(document.body.dataset.phase)")
+        assert page.locator("#felt").evaluate(BOX)[1] > start[1]
+    finally:
+        ctx.close()

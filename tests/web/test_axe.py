@@ -1,6 +1,6 @@
 """axe-core in Debian's Chromium on the pages people land on: the start page, the play page's start screen, a deal
-in play, a table's join page, the score keeper and the learning page. No serious or critical violation, in light
-and in dark mode. axe-core comes inside the axe-playwright-python package (no network at test time)."""
+in play, a table's join page and lobby, the score keeper and the learning page. No serious or critical violation,
+in light and in dark mode. axe-core comes inside the axe-playwright-python package (no network at test time)."""
 
 from __future__ import annotations
 
@@ -62,10 +62,21 @@ def play_setup(server: str, page: Page) -> None:
 
 
 def table_join_page(server: str, page: Page) -> None:
-    created = httpx.post(server + "/api/tables", json={"name": "Anna", "seat": "S", "pace": 0},
-                         headers={"X-Klaverjas": "1"}).json()
+    """A table's join screen: a friend seated, two chairs free, and the name asked for in words at its field."""
+    headers = {"X-Klaverjas": "1"}
+    created = httpx.post(server + "/api/tables", json={"name": "Anna", "seat": "S", "pace": 0}, headers=headers).json()
+    httpx.post(f"{server}/api/tables/{created['code']}/join", json={"name": "Bram", "seat": "E"}, headers=headers)
     page.goto(f"{server}/t/{created['code']}")
-    page.locator("#join-seats button").first.wait_for()
+    page.locator("#join-seats button").first.click()
+    page.locator("#join-name-error").wait_for()
+
+
+def table_lobby(server: str, page: Page) -> None:
+    """The host's lobby: the chairs, Start, the link to send, the chat and the invitations."""
+    page.goto(server + "/play")
+    page.fill("#new-game input[name=name]", "Anna")
+    page.click("#create-table")
+    page.locator("#start-table").wait_for()
 
 
 def keeper_share_dialog(server: str, page: Page) -> None:
@@ -107,6 +118,7 @@ PAGES: dict[str, Callable[[str, Page], object]] = {
     "play": mid_deal,
     "play-setup": play_setup,
     "table": table_join_page,
+    "table-lobby": table_lobby,
     "keeper": lambda server, page: page.goto(server + "/keeper"),
     "keeper-share": keeper_share_dialog,
     "learn": lambda server, page: page.goto(server + "/learn"),

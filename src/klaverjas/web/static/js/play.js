@@ -14,7 +14,7 @@ import * as practice from './learn-practice.js';
 const game = {
   id: null, token: null, socket: null, lastSeq: 0, state: null, closing: false, retry: 0, online: false,
   log: [], why: new Map(), lastDeal: null, bidWhy: new Map(), reviewDeal: null, reviewAt: null, sweeping: null,
-  shown: new Set(), invites: {},
+  shown: new Set(), invites: {}, joining: null, pageError: null,
 };
 const ORDER = ['N', 'E', 'S', 'W'];
 const POSITIONS = ['bottom', 'left', 'top', 'right'];
@@ -46,13 +46,20 @@ function rulesWords(info) { return words(info.rules_words); }
 function relabel() {
   applyTexts();
   document.title = t('play.title');
+  showPageError(game.pageError);
+  if (!$('join').hidden && game.joining) drawJoin();
   if (game.state) render(game.state);
 }
 
+// The page's own message above the screen; given as a function it is said again after a language switch.
 function showPageError(text) {
-  const box = $('page-message');
-  box.replaceChildren(text ? el('p', { class: 'error' }, text) : '');
+  game.pageError = text || null;
+  const said = typeof text === 'function' ? text() : text;
+  $('page-message').replaceChildren(said ? el('p', { class: 'error' }, said) : '');
 }
+
+// A refusal in the page's language whenever it is shown (ApiError keeps the server's reason in every language).
+const refusal = (error) => () => (error.reason && error.reason[getLang()]) || error.message;
 
 // --- setup ------------------------------------------------------------------------
 // This browser's games only: the server lists the games of the seat tokens sent, nobody else's.
@@ -78,10 +85,12 @@ async function loadGames() {
   }
 }
 
-// The start screen's four jacks, in the letters and colours chosen for the cards.
-function drawSetupFan() {
-  $('setup-fan').replaceChildren(...['JH', 'JC', 'JD', 'JS'].map((c, i) => el('span', { style: `--i:${i}` }, cardSvg(c))));
-}
+// The four jacks by each screen's title (the jack of trumps is the game's highest card), in the letters and
+// colours chosen for the cards.
+const JACKS = ['JH', 'JC', 'JD', 'JS'];
+const jackCards = () => JACKS.map((c, i) => el('span', { style: `--i:${i}` }, cardSvg(c)));
+const jacks = () => el('span', { class: 'jacks', 'aria-hidden': 'true' }, jackCards());
+function drawJacks() { for (const box of document.querySelectorAll('.jacks')) box.replaceChildren(...jackCards()); }
 
 // The one level choice sets the three computer players; a seat set on its own under More settings leaves
 // that choice empty unless the three agree again.
@@ -109,7 +118,8 @@ async function startGame(event) {
   const body = { ...settingsFrom(form), levels: [form.get('level_n'), form.get('level_e'), form.get('level_w')],
     name: form.get('name') || '' };
   let created;
-  try { created = await api('POST', '/api/play', body); } catch (e) { showPageError(e.message); return; }
+  try { created = await api('POST', '/api/play', body); } catch (e) { showPageError(refusal(e)); return; }
+  showPageError('');
   keepSeat(created.id, created.token);
   practice.remember(created.id, form);
   history.pushState({}, '', `/play/${encodeURIComponent(created.id)}`);
@@ -120,7 +130,8 @@ async function createTable(form) {
   const body = { ...settingsFrom(form), level: form.get('level_e'), name: form.get('name') || t('play.you'),
     seat: form.get('seat'), away_limit: Number(form.get('away_limit') || 60) };
   let created;
-  try { created = await api('POST', '/api/tables', body); } catch (e) { showPageError(e.message); return; }
+  try { created = await api('POST', '/api/tables', body); } catch (e) { showPageError(refusal(e)); return; }
+  showPageError('');
   rememberSeat(created);
   history.pushState({}, '', `/t/${encodeURIComponent(created.code)}`);
   openGame(created.id);
@@ -128,13 +139,43 @@ async function createTable(form) {
 
 function rememberSeat(joined) { keepSeat(joined.id, joined.token, joined.code); }
 
+// --- a table with friends: joining, and the lobby until the host starts ----------------------------
+// The four chairs as round a table: North at the top, South at the bottom, partners facing each other.
+// `chair(info)` fills each; the list items carry `attrs(seat)`.
+function chairs(seats, chair, attrs = () => ({})) {
+  const bySeat = Object.fromEntries(seats.map((s) => [s.seat, s]));
+  const items = ['N', 'W', 'E', 'S'].map((seat) => {
+    const { class: extra, ...more } = attrs(seat);
+    return el('li', { ...more, class: `chair chair-${seat}${extra ? ` ${extra}` : ''}` }, chair(bySeat[seat] || { seat, kind: 'open', name: '' }));
+  });
+  return [...items, el('li', { class: 'chair-felt', 'aria-hidden': 'true' })];
+}
+
+// Who sits in a taken chair: the name, or a computer player and its level; the host and an absent player marked.
+function occupant(info, host, mine) {
+  const notes = [];
+  if (info.seat === mine) notes.push(t('play.you'));
+  if (info.seat === host) notes.push(t('play.host'));
+  if (info.kind === 'bot') notes.push(has(`play.lv_${info.level}`) ? t(`play.lv_${info.level}`) : info.level);
+  if (info.replaced) notes.push(t('play.away'));
+  const who = info.kind === 'bot' ? t('play.computer') : info.kind === 'human' ? info.name : t('play.open_seat');
+  return [el('span', { class: 'seat-name' }, t(`common.seat.${info.seat}`)),
+    el('b', { class: `who-sits${info.kind === 'open' ? ' open' : ''}` }, who),
+    notes.length ? el('small', {}, notes.join(' · ')) : null];
+}
+
+const hostName = (info) => {
+  const host = info.seats.find((s) => s.seat === info.host);
+  return host && host.kind === 'human' && host.name ? host.name : null;
+};
+
 // /t/CODE: with a seat token (ours, or from a #token= link) the table opens; with an invitation (#invite=)
 // only the name is asked, the seat is the invitation's; with a spectator link (#watch=) it opens to watch.
 async function openTable(code, secrets) {
   let info;
   try { info = await api('GET', `/api/tables/${encodeURIComponent(code)}`); } catch {
     $('setup').hidden = false;
-    showPageError(t('play.no_table'));
+    showPageError(() => t('play.no_table'));
     loadGames();
     return;
   }
@@ -147,30 +188,61 @@ async function openTable(code, secrets) {
   if (mine && !invite) { openGame(info.id, mine); return; }
   const watching = watchToken(info.code);
   if (secrets.watch && !invite) { openGame(info.id, watching); return; }
+  game.joining = { info, invite, watching };
   $('join').hidden = false;
-  $('join-info').textContent = `${t('play.code')} ${info.code} · ${rulesWords(info)}`;
-  const box = $('join-seats');
-  if (invite) {
-    box.replaceChildren(el('button', { type: 'submit', class: 'primary', id: 'join-invited' }, t('play.join_invited')));
-  } else {
-    box.replaceChildren(el('span', {}, info.free.length ? t('play.take_seat') : t('play.no_free_seat')));
-    for (const seat of info.free) {
-      box.append(el('button', { type: 'button', class: 'primary', 'data-seat': seat, onclick: () => joinTable(info.code, { seat }) },
-        t(`common.seat.${seat}`)));
-    }
-  }
-  $('join-form').onsubmit = (e) => { e.preventDefault(); if (invite) joinTable(info.code, { invite }); };
-  // Watching needs the host's spectator link: the code alone shows only who sits where.
-  $('watch-link').parentElement.hidden = !watching;
+  drawJoin();
+  $('join-form').onsubmit = (e) => { e.preventDefault(); joinByEnter(); };
   $('watch-link').onclick = (e) => { e.preventDefault(); $('join').hidden = true; openGame(info.id, watching); };
 }
 
+// The join screen from the table's public facts: a free chair is a button named by its seat; a taken one
+// says who sits there. With an invitation the seat is the invitation's, so only Take the seat is offered.
+function drawJoin() {
+  const { info, invite, watching } = game.joining;
+  const host = hostName(info);
+  $('join-title').textContent = host ? t('play.table_of', { name: host }) : t('play.join_table');
+  $('join-info').textContent = `${rulesWords(info)} · ${t('play.code')} ${info.code}`;
+  const free = invite ? [] : info.free;
+  $('join-legend').textContent = invite ? t('play.who_sits') : free.length ? t('play.choose_seat') : t('play.no_free_seat');
+  $('join-seats').replaceChildren(...chairs(info.seats, (s) => (free.includes(s.seat)
+    ? el('button', { type: 'button', class: 'primary seat-button', 'data-seat': s.seat, onclick: () => joinTable(info.code, { seat: s.seat }) },
+      el('span', { class: 'seat-name' }, t(`common.seat.${s.seat}`)), el('small', {}, t('play.open_seat')))
+    : occupant(s, info.host)), (seat) => ({ 'data-chair': seat })));
+  $('join-invited').hidden = !invite;
+  $('join-name').hidden = !invite && !free.length;  // nothing to join: no name to ask
+  $('watch-link').parentElement.hidden = !watching;  // watching needs the host's spectator link
+  if (!$('join-name-error').hidden) markName(true);
+}
+
+// Enter in the name field: the invitation's seat, the one free chair, else on to the chairs to choose one.
+function joinByEnter() {
+  const { info, invite } = game.joining;
+  if (invite) joinTable(info.code, { invite });
+  else if (info.free.length === 1) joinTable(info.code, { seat: info.free[0] });
+  else if (nameGiven()) $('join-seats').querySelector('button')?.focus();
+}
+
+// A name is needed to sit down: said at the field in the page's language (a browser's own bubble is in its).
+function markName(missing) {
+  const input = $('join-form').elements.name;
+  $('join-name-error').hidden = !missing;
+  $('join-name-error').textContent = missing ? t('play.name_needed') : '';
+  if (missing) input.setAttribute('aria-invalid', 'true'); else input.removeAttribute('aria-invalid');
+}
+
+function nameGiven() {
+  const input = $('join-form').elements.name;
+  markName(!input.value.trim());
+  if (!input.value.trim()) input.focus();
+  return Boolean(input.value.trim());
+}
+
 async function joinTable(code, how) {
+  if (!nameGiven()) return;
   const name = $('join-form').elements.name.value.trim();
-  if (!name) { $('join-form').elements.name.focus(); $('join-form').reportValidity(); return; }
   let joined;
   try { joined = await api('POST', `/api/tables/${encodeURIComponent(code)}/join`, { name, ...how }); } catch (e) {
-    showPageError(e.message);
+    showPageError(refusal(e));
     if (how.invite) { delete game.invites[code]; sessionStorage.removeItem(`klaverjas.invite.${code}`); }
     openTable(code, {});
     return;
@@ -179,6 +251,7 @@ async function joinTable(code, how) {
   showPageError('');
   rememberSeat(joined);
   $('join').hidden = true;
+  game.joining = null;
   openGame(joined.id, joined.token);
 }
 
@@ -371,22 +444,40 @@ function render(st) {
   practice.onState(st);
 }
 
+// The lobby: who sits where, the link to send, the chat, and for the host Start and his invitations.
 function renderLobby(st) {
-  const items = st.seats.map((s) => el('li', { 'data-seat': s.seat }, `${t(`common.seat.${s.seat}`)}: `,
-    s.kind === 'human' ? el('b', {}, s.name) : el('i', {}, t('play.open_seat'))));
-  const parts = [el('h1', {}, t('play.join_table'))];
+  const host = hostName(st);
+  const seats = el('section', { class: 'panel', 'aria-labelledby': 'lobby-title' },
+    el('div', {}, el('h2', { id: 'lobby-title' }, t('play.who_sits')), el('p', { class: 'hint' }, rulesWords(st))),
+    el('ul', { class: 'chairs', role: 'list', 'aria-labelledby': 'lobby-title' },
+      chairs(st.seats, (s) => occupant(s, st.host, st.seat), (seat) => ({ 'data-seat': seat, class: seat === st.seat ? 'mine' : null }))));
+  if (st.seat && st.host === st.seat) {
+    seats.append(el('button', { type: 'button', class: 'primary big', id: 'start-table', onclick: () => send({ type: 'start' }) },
+      t('play.start_table')), el('p', { class: 'hint' }, t('play.start_hint')));
+  } else {
+    seats.append(el('p', { class: 'waiting' }, st.seat ? t('play.waiting_host') : t('play.spectating')));
+  }
+  const parts = [el('div', { class: 'screen-head' }, el('h1', {}, host ? t('play.table_of', { name: host }) : t('play.join_table')), jacks()), seats];
   // A spectator's state has no code: nothing to share, and never an address like /t/null.
   if (st.code) {
-    parts.push(el('p', {}, `${t('play.code')}: `, el('span', { class: 'code', id: 'table-code' }, st.code)),
-      el('label', { class: 'share' }, t('play.share'), el('input', { id: 'share-link', readonly: true, value: `${location.origin}/t/${st.code}` })));
+    const input = el('input', { id: 'share-link', readonly: true, value: `${location.origin}/t/${st.code}` });
+    parts.push(el('section', { class: 'panel share', 'aria-labelledby': 'share-title' },
+      el('h2', { id: 'share-title' }, t('play.share_table')),
+      el('p', {}, `${t('play.code')}: `, el('span', { class: 'code', id: 'table-code' }, st.code)),
+      el('div', { class: 'field' }, el('label', { for: 'share-link' }, t('play.share')),
+        el('span', { class: 'copy-row' }, input, copyButton(input, 'share')))));
   }
-  parts.push(el('ul', { class: 'seats' }, items));
-  if (st.seat && st.host === st.seat) {
-    parts.push(el('button', { type: 'button', class: 'primary', id: 'start-table', onclick: () => send({ type: 'start' }) }, t('play.start_table')));
-  } else {
-    parts.push(el('p', {}, st.seat ? t('play.waiting_host') : t('play.spectating')));
-  }
-  $('lobby').replaceChildren(...parts, $('host'), $('chat'));
+  $('lobby').replaceChildren(...parts, $('chat'), $('host'));
+}
+
+// Copies a link's field to the clipboard and says so on the button.
+function copyButton(input, kind) {
+  const button = el('button', { type: 'button', class: 'small', 'data-copy': kind, onclick: async () => {
+    input.select();
+    try { await navigator.clipboard.writeText(input.value); } catch { document.execCommand('copy'); }
+    button.textContent = t('play.copied');
+  } }, t('play.copy'));
+  return button;
 }
 
 // The host's tools: an invitation for a chosen seat (one use; after the start the only way to a seat) and
@@ -403,13 +494,8 @@ function renderHost(st) {
     const status = el('p', { class: 'message', role: 'alert', id: 'host-error' });
     const made = (kind, label, link) => {
       const input = el('input', { readonly: true, value: fullLink(link), 'data-link': kind, 'aria-label': label });
-      const copy = el('button', { type: 'button', class: 'small', 'data-copy': kind, onclick: async () => {
-        input.select();
-        try { await navigator.clipboard.writeText(input.value); } catch { document.execCommand('copy'); }
-        copy.textContent = t('play.copied');
-      } }, t('play.copy'));
       out.querySelector(`[data-made="${kind}"]`)?.remove();
-      out.append(el('label', { class: 'share', 'data-made': kind }, label, el('span', { class: 'copy-row' }, input, copy)));
+      out.append(el('label', { class: 'share', 'data-made': kind }, label, el('span', { class: 'copy-row' }, input, copyButton(input, kind))));
     };
     const ask = async (kind, url, body, label) => {
       status.textContent = '';
@@ -749,11 +835,12 @@ function init() {
   document.title = t('play.title');
   applyTexts();
   onLangChange(relabel);
-  onCardsChange(() => { drawSetupFan(); if (game.state) render(game.state); });
+  onCardsChange(() => { drawJacks(); if (game.state) render(game.state); });
   $('new-game').addEventListener('submit', startGame);
   $('new-game').addEventListener('change', levelsChanged);
-  drawSetupFan();
+  drawJacks();
   levelsChanged();  // a form the browser filled in again on going back shows its seats' levels
+  $('join-form').elements.name.addEventListener('input', (e) => { if (e.target.value.trim()) markName(false); });
   $('hint-button').addEventListener('click', () => send({ type: 'hint' }));
   $('undo-button').addEventListener('click', () => send({ type: 'undo' }));
   $('last-button').addEventListener('click', () => toggle('last'));
