@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import httpx
 import pytest
 from tests.conftest import HAVE_CHROMIUM, needs_chromium
 
@@ -131,3 +132,87 @@ def test_the_start_screen_has_the_sites_page_and_panels_and_the_table_its_own(
         assert felt[1] > club[1]  # the card table takes the width again
     finally:
         ctx.close()
+
+
+KEPT = {"level_n": "basic", "level_e": "random", "level_w": "random", "trump_selection": "utrecht",
+        "match_end": "points:1500", "roem_claim": "claimed", "illegal_cards": "allow", "pace": "0", "seat": "W"}
+
+
+def frames_of(page: Page) -> list[dict[str, Any]]:
+    """The states the page's WebSocket receives, in order."""
+    states: list[dict[str, Any]] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda p: states.append(json.loads(p).get("state") or {})))
+    return states
+
+
+def test_the_last_choices_are_kept_on_this_device_and_start_the_next_game(server: str, page: Page) -> None:
+    states = frames_of(page)
+    page.goto(server + "/play")
+    page.get_by_role("radio", name="Rotterdams").check()
+    page.get_by_role("radio", name="Willekeurig").check()
+    page.fill("#new-game input[name=name]", "Anna")
+    page.click("#more-settings summary")
+    for name, value in KEPT.items():
+        page.select_option(f"select[name={name}]", value)
+    page.fill("input[name=away_limit]", "120")
+    page.locator("input[name=away_limit]").blur()
+
+    page.reload()
+    expect(page.get_by_role("radio", name="Rotterdams")).to_be_checked()
+    expect(page.get_by_role("group", name="Computerspelers").locator("input:checked")).to_have_count(0)  # mixed
+    expect(page.locator("#new-game input[name=name]")).to_have_value("Anna")
+    expect(page.locator("input[name=away_limit]")).to_have_value("120")
+    # Kept settings are never out of sight: the closed More settings says what differs from today's game.
+    expect(page.locator("#more-settings")).not_to_have_attribute("open", "")
+    expect(page.locator("#more-summary")).to_contain_text("Tempo: Direct")
+    expect(page.locator("#more-summary")).to_contain_text("Troef kiezen: Utrechts (verplicht)")
+    assert {name: page.locator(f"select[name={name}]").input_value() for name in KEPT} == KEPT
+
+    page.get_by_role("button", name="Start").click()
+    page.wait_for_function("document.body.dataset.phase")
+    state = next(s for s in states if "seats" in s)
+    assert [(s["seat"], s["level"]) for s in state["seats"]] == [("N", "basic"), ("E", "random"), ("S", None),
+                                                                ("W", "random")]
+    assert state["seats"][2]["name"] == "Anna"
+    asked = httpx.post(server + "/api/play", headers={"X-Klaverjas": "1"}, json={
+        "preset": "rotterdam", "trump_selection": "utrecht", "match_end": "points:1500", "roem_claim": "claimed",
+        "illegal_cards": "allow", "pace": 0}).json()
+    same = httpx.get(f"{server}/api/play/{asked['id']}", params={"token": asked["token"]}).json()
+    assert state["rules"] == same["rules"] and "utrecht" in state["rules"]
+
+    # The friends' table from the same kept choices: the seat chosen last.
+    page.goto(server + "/play")
+    page.click("#create-table")
+    page.wait_for_function("document.body.dataset.phase === 'lobby'")
+    assert page.evaluate("document.body.dataset.me") == "W"
+    expect(page.locator("#lobby li[data-seat=W]")).to_contain_text("Anna")
+
+
+@pytest.mark.parametrize("stored", [
+    '{"preset": "sa-new", "level_n": "grandmaster", "level_e": 3, "pace": "9", "match_end": "deals:99", '
+    '"away_limit": "99999", "name": ["Anna"], "seat": "X", "roem_claim": "claimed"}',
+    '{"away_limit": "12.5", "trump_selection": null, "name": "' + "x" * 40 + '"}',
+    "[1, 2]", "{not json"])
+def test_a_kept_choice_the_form_no_longer_offers_falls_back_to_the_default(
+        server: str, page: Page, stored: str) -> None:
+    states = frames_of(page)
+    page.goto(server + "/play")
+    page.evaluate("value => localStorage.setItem('klaverjas.choices', value)", stored)
+    page.reload()
+    expect(page.get_by_role("radio", name="Amsterdams")).to_be_checked()
+    expect(page.get_by_role("radio", name="Gewoon")).to_be_checked()
+    assert seat_levels(page) == ["basic"] * 3
+    assert [page.locator(f"select[name={n}]").input_value() for n in ("trump_selection", "match_end", "pace", "seat")] \
+        == ["proposed", "deals:16", "0.7", "S"]
+    expect(page.locator("input[name=away_limit]")).to_have_value("60")
+    expect(page.locator("#new-game input[name=name]")).to_have_value("")
+    # a value still offered is put back beside the ones that are not
+    claimed = "claimed" if "roem_claim" in stored else "auto"
+    assert page.locator("select[name=roem_claim]").input_value() == claimed
+    page.click("#more-settings summary")
+    page.select_option("select[name=pace]", "0")
+    page.get_by_role("button", name="Start").click()
+    page.wait_for_function("document.body.dataset.phase")
+    state = next(s for s in states if "seats" in s)
+    assert [s["level"] for s in state["seats"]] == ["basic", "basic", None, "basic"]
+    assert state["rules"].startswith("amsterdam")

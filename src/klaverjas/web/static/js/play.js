@@ -8,6 +8,7 @@ import { linkTerms } from './glossary.js';
 import { applyTexts, getLang, has, onLangChange, t } from './i18n.js';
 import { onCardsChange, renderHeader } from './layout.js';
 import { openReview as reviewBoard } from './review.js';
+import { keepChoices, keepName, keptName, restoreChoices } from './choices.js';
 import { asHost, forgetWatch, fullLink, rememberSeat as keepSeat, rememberWatch, seatToken, seatTokens, takeFragment, watchToken } from './links.js';
 import * as practice from './learn-practice.js';
 
@@ -47,6 +48,7 @@ function relabel() {
   applyTexts();
   document.title = t('play.title');
   showPageError(game.pageError);
+  if (!$('setup').hidden) describeMore();
   if (!$('join').hidden && game.joining) drawJoin();
   if (game.state) render(game.state);
 }
@@ -104,6 +106,22 @@ function levelsChanged(event) {
   for (const radio of form.querySelectorAll('input[name=level]')) radio.checked = values.size === 1 && values.has(radio.value);
 }
 
+// What under More settings differs from today's game, said on its closed summary: a kept choice is never
+// out of sight.
+function describeMore() {
+  const changed = [...$('more-settings').querySelectorAll('select')].filter((select) => {
+    const standard = [...select.options].find((o) => o.defaultSelected) || select.options[0];
+    return select.value !== standard.value;
+  }).map((select) => `${select.labels[0].querySelector('span').textContent}: ${select.selectedOptions[0].textContent}`);
+  $('more-summary').textContent = changed.join(' · ');
+}
+
+function choicesChanged(event) {
+  levelsChanged(event);
+  describeMore();
+  keepChoices($('new-game'));
+}
+
 function settingsFrom(form) {
   return {
     preset: form.get('preset'), trump_selection: form.get('trump_selection'), match_end: form.get('match_end'),
@@ -113,6 +131,7 @@ function settingsFrom(form) {
 
 async function startGame(event) {
   event.preventDefault();
+  keepChoices(event.target);
   const form = new FormData(event.target);
   if (event.submitter && event.submitter.id === 'create-table') return createTable(form);
   const body = { ...settingsFrom(form), levels: [form.get('level_n'), form.get('level_e'), form.get('level_w')],
@@ -188,8 +207,11 @@ async function openTable(code, secrets) {
   if (mine && !invite) { openGame(info.id, mine); return; }
   const watching = watchToken(info.code);
   if (secrets.watch && !invite) { openGame(info.id, watching); return; }
+  const first = !game.joining;
   game.joining = { info, invite, watching };
   $('join').hidden = false;
+  const name = $('join-form').elements.name;
+  if (first && !name.value) name.value = keptName();
   drawJoin();
   $('join-form').onsubmit = (e) => { e.preventDefault(); joinByEnter(); };
   $('watch-link').onclick = (e) => { e.preventDefault(); $('join').hidden = true; openGame(info.id, watching); };
@@ -240,6 +262,7 @@ function nameGiven() {
 async function joinTable(code, how) {
   if (!nameGiven()) return;
   const name = $('join-form').elements.name.value.trim();
+  keepName(name);
   let joined;
   try { joined = await api('POST', `/api/tables/${encodeURIComponent(code)}/join`, { name, ...how }); } catch (e) {
     showPageError(refusal(e));
@@ -837,9 +860,12 @@ function init() {
   onLangChange(relabel);
   onCardsChange(() => { drawJacks(); if (game.state) render(game.state); });
   $('new-game').addEventListener('submit', startGame);
-  $('new-game').addEventListener('change', levelsChanged);
+  $('new-game').addEventListener('change', choicesChanged);
+  $('new-game').addEventListener('input', () => keepChoices($('new-game')));  // a name typed is kept before it is left
   drawJacks();
-  levelsChanged();  // a form the browser filled in again on going back shows its seats' levels
+  restoreChoices($('new-game'));
+  levelsChanged();  // the seats' levels, kept or filled in again by the browser on going back, show in the one choice
+  describeMore();
   $('join-form').elements.name.addEventListener('input', (e) => { if (e.target.value.trim()) markName(false); });
   $('hint-button').addEventListener('click', () => send({ type: 'hint' }));
   $('undo-button').addEventListener('click', () => send({ type: 'undo' }));
