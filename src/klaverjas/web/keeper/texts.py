@@ -17,11 +17,9 @@ from klaverjas.core.texts import LANGS, Table, Text, entry, render_all
 
 REFUSALS: Table = {
     # -- who is asking (401, 403) ------------------------------------------------------------------------
-    "needs_token": entry(
-        "This sheet opens only with one of its links (a program sends the link's token as Authorization: "
-        "Bearer <token>).",
-        "Deze lijst opent alleen met een van haar links (een programma stuurt het token van de link als "
-        "Authorization: Bearer <token>)."),
+    # A program learns what to send from the code, WWW-Authenticate: Bearer and the schema: these are for people.
+    "needs_token": entry("This sheet opens only with one of its links.",
+                         "Deze lijst opent alleen met een van haar links."),
     "unknown_token": entry("This link opens no sheet: it was withdrawn, or never made on this server.",
                            "Deze link opent geen lijst: hij is ingetrokken, of nooit op deze server gemaakt."),
     "other_sheet": entry("This link opens another sheet, not sheet {n}.",
@@ -29,11 +27,8 @@ REFUSALS: Table = {
     "read_only": entry("This link may only view the sheet, not change it.",
                        "Met deze link kun je de lijst alleen bekijken, niet veranderen."),
     "owner_only": entry("Only the sheet's owner may do this.", "Dit mag alleen de eigenaar van de lijst."),
-    "list_needs_token": entry(
-        "The list shows the sheets of the links sent (a program sends their tokens as Authorization: Bearer "
-        "<token>,<token>,...).",
-        "De lijst toont de lijsten van de meegestuurde links (een programma stuurt hun tokens als "
-        "Authorization: Bearer <token>,<token>,...)."),
+    "list_needs_token": entry("The list shows the sheets of the links sent with it.",
+                              "De lijst toont de lijsten van de links die meekomen."),
     "list_no_sheet": entry("None of these links opens a sheet: deleted, withdrawn or never made here.",
                            "Geen van deze links opent een lijst: verwijderd, ingetrokken of hier nooit gemaakt."),
     # -- what is gone (404) ------------------------------------------------------------------------------

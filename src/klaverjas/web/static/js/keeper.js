@@ -51,15 +51,16 @@ function sheetApi(method, id, path, body) {
   return api(method, `/api/sheets/${id}${path}`, body, { token: tokenOf(id) });
 }
 
-// A share link (#sheet=ID&token=T): keep its token (unless this browser holds a stronger one), then drop
-// the token from the address at once, so history and bookmarks never keep it.
+// A share link (#sheet=ID&token=T): keep its token (unless this browser holds the owner's: a link held before
+// may have been withdrawn, and the owner sends a new one), then drop the token from the address at once, so
+// history and bookmarks never keep it.
 function takeLinkToken() {
   const params = new URLSearchParams(location.hash.replace(/^#/, ''));
   const id = params.get('sheet');
   const token = params.get('token');
   if (!id || !/^\d+$/.test(id) || !token) return;
   const held = tokens()[id];
-  if (!held || held.access === 'read') keepToken(id, token, null);
+  if (!held || held.access !== 'owner') keepToken(id, token, null);
   history.replaceState(null, '', `${location.pathname}${location.search}#/sheet/${id}`);
 }
 
@@ -98,8 +99,19 @@ function seatLabel(sheet, seat) {
   return name || `${t('keeper.player_n', { n: seat + 1 })} (${teamName(sheet, TEAMS[seat % 2])})`;
 }
 
-// A server error code's message in this language, or null when there is none (the server's own then).
-function errorText(code, vars) {
+// A failure in this language: the server's reason (it gives every refusal in every language), the page's
+// own words when the server could not be reached or asks to wait, else what went wrong after a lead-in.
+function failureText(e) {
+  if (e instanceof ApiError && e.reason) return e.message;
+  if (e instanceof ApiError && e.code === 'network') return t('keeper.offline');
+  if (e instanceof ApiError && ['rate_limited', 'database_unavailable'].includes(e.code)) return t('keeper.busy');
+  return t('keeper.error', { detail: e.message });
+}
+
+// One field's refusal in this language, said at the field; null when the page has no words of its own for it.
+// The schema refuses a number that is not whole and a name with an invisible character both as `invalid`.
+function fieldText(item, vars) {
+  const code = item.code === 'invalid' && /^(title|teams|players)\b/.test(item.field) ? 'invalid_name' : item.code;
   return has(`keeper.err.${code}`) ? t(`keeper.err.${code}`, vars) : null;
 }
 
@@ -163,15 +175,18 @@ function clearErrors(form) {
   for (const el of form.querySelectorAll('[aria-invalid]')) el.removeAttribute('aria-invalid');
 }
 
-// Put each server error at its field; returns whether any was placed.
+// Put each server error at its field (a refusal of the whole request in the form's own slot).
 function showErrors(form, err, vars, slotFor) {
   clearErrors(form);
-  const errors = err.errors.length ? err.errors : [{ field: '', code: err.code, message: err.message }];
+  const items = err instanceof ApiError ? err.errors : [];
+  const whole = failureText(err);
+  const errors = items.length ? items : [{ field: '', code: null, message: whole }];
   let first = null;
   for (const e of errors) {
     const slotId = slotFor(e.field);
     const slot = form.querySelector(`[id="err-${slotId}"]`) || form.querySelector('[id="err-form"]');
-    const text = errorText(e.code, vars) || e.message;
+    // Without words of its own for a field, the page says the server's: the whole reason when it is this one.
+    const text = (e.code && fieldText(e, vars)) || (items.length === 1 ? whole : e.message);
     slot.textContent = slot.hidden ? text : `${slot.textContent} ${text}`;
     slot.hidden = false;
     const input = form.querySelector(`[id="${slotId}"]`);
@@ -213,7 +228,7 @@ async function sheetFormView(sheetId) {
     h('div', { class: 'buttons' },
       h('button', { type: 'submit', class: 'primary big' }, sheet ? t('keeper.save') : t('keeper.create')),
       h('a', { href: sheet ? `#/sheet/${sheet.id}` : '#/', class: 'button' }, t('keeper.cancel')),
-      sheet && sheet.access === 'owner' ? h('button', { type: 'button', class: 'danger', onclick: () => deleteSheet(sheet.id) }, t('keeper.delete_sheet')) : null),
+      sheet && sheet.access === 'owner' ? h('button', { type: 'button', class: 'danger', onclick: () => deleteSheet(sheet.id, form) }, t('keeper.delete_sheet')) : null),
   );
   // South African sheets always play to five strokes: hide the Dutch match ends.
   const syncRules = () => {
@@ -243,6 +258,7 @@ async function sheetFormView(sheetId) {
       go(`#/sheet/${saved.id}`);
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
+      if (e.status === 404) { route(); return; } // deleted on another phone: say so in place of the form
       showErrors(form, e, {}, (f) => f);
     }
   });
@@ -250,9 +266,15 @@ async function sheetFormView(sheetId) {
   show(h('section', {}, heading(sheet ? t('keeper.settings') : t('keeper.new_sheet')), form));
 }
 
-async function deleteSheet(id) {
+async function deleteSheet(id, form) {
   if (!window.confirm(t('keeper.confirm_delete_sheet'))) return;
-  await sheetApi('DELETE', id, '');
+  try {
+    await sheetApi('DELETE', id, '');
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    // Deleted already (on another phone): gone, as asked. Anything else is said in the form.
+    if (e.status !== 404) { showErrors(form, e, {}, () => 'form'); return; }
+  }
   forgetToken(id);
   go('#/');
 }
@@ -350,7 +372,7 @@ async function undo(sheet) {
     flash = t('keeper.undone');
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
-    flash = t('keeper.nothing_to_undo');
+    flash = e.code === 'nothing_to_undo' ? t('keeper.nothing_to_undo') : failureText(e);
   }
   route(['[data-testid="undo"]', '[data-testid="new-round"]']);
 }
@@ -386,11 +408,11 @@ function shareDialog(sheet) {
     try {
       await sheetApi('DELETE', sheet.id, `/shares/${id}`);
       status.textContent = t('keeper.share_withdrawn');
-      await listShares();
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
-      status.textContent = t('keeper.error', { detail: e.message });
+      status.textContent = failureText(e);
     }
+    try { await listShares(); } catch (e) { if (!(e instanceof ApiError)) throw e; }
   };
   const make = async (mode) => {
     try {
@@ -401,7 +423,7 @@ function shareDialog(sheet) {
       await listShares();
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
-      status.textContent = t('keeper.error', { detail: e.message });
+      status.textContent = failureText(e);
     }
   };
   const dialog = h('dialog', { class: 'share', 'data-testid': 'share-dialog', 'aria-labelledby': 'share-title' },
@@ -422,7 +444,7 @@ async function exportCsv(id) {
     await download(`/api/sheets/${id}/export.csv`, `klaverjas-${id}.csv`, { token: tokenOf(id) });
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
-    flash = t('keeper.error', { detail: e.message });
+    flash = failureText(e);
     route();
   }
 }
@@ -478,7 +500,11 @@ async function dealView(sheetId, dealId) {
   if (sheet.access === 'read') { go(`#/sheet/${sheetId}`); return; }
   const sa = sheet.scoring === 'strokes';
   const existing = dealId === 'new' ? null : sheet.deals.find((d) => String(d.id) === dealId);
-  if (dealId !== 'new' && !existing) throw new ApiError(404, { detail: t('keeper.not_found'), code: 'not_found' });
+  if (dealId !== 'new' && !existing) {
+    show(h('section', {}, heading(t('common.nav.keeper')), h('p', { role: 'alert', class: 'error' }, t('keeper.deal_not_found')),
+      h('p', {}, h('a', { href: `#/sheet/${sheetId}`, class: 'button' }, t('keeper.to_sheet')))));
+    return;
+  }
   const number = existing ? existing.number : sheet.deals.length + 1;
   const total = sheet.total;
   const name = (team) => teamName(sheet, team);
@@ -571,6 +597,7 @@ async function dealView(sheetId, dealId) {
       go(`#/sheet/${sheetId}`);
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
+      if (e.status === 404) { route(); return; } // the deal or the sheet is gone: say which in place of the form
       showErrors(form, e, { total }, slotFor);
     }
   });
@@ -581,6 +608,7 @@ async function dealView(sheetId, dealId) {
       go(`#/sheet/${sheetId}`);
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
+      if (e.status === 404) { go(`#/sheet/${sheetId}`); return; } // gone already, as asked (or the sheet with it)
       showErrors(form, e, { total }, () => 'form');
     }
   }
@@ -603,7 +631,8 @@ async function route(focus) {
       else go('#/');
     } else go('#/');
   } catch (e) {
-    const text = e instanceof ApiError && e.status === 404 ? t('keeper.not_found') : t('keeper.error', { detail: e.message });
+    flash = null; // a message for the sheet is not for this page
+    const text = e instanceof ApiError && e.status === 404 ? t('keeper.not_found') : failureText(e);
     show(h('section', {}, heading(t('common.nav.keeper')), h('p', { role: 'alert', class: 'error' }, text),
       h('p', {}, h('a', { href: '#/', class: 'button' }, t('keeper.all_sheets')))));
   }

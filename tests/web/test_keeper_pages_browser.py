@@ -1,0 +1,192 @@
+"""The score keeper's pages in Debian's Chromium as a keeper meets them: every refusal in the page's language (a
+link withdrawn, a sheet or deal deleted on another phone, a setting or a name the sheet refuses, a server out of
+reach), and a new link after a withdrawn one."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from tests.conftest import HAVE_CHROMIUM, live_server, needs_chromium
+
+pytestmark = [pytest.mark.browser, needs_chromium]
+
+if HAVE_CHROMIUM:
+    from playwright.sync_api import Page, expect
+
+DEAL = {"makers": "NS", "points": {"NS": 100}}
+WITHDRAWN = {"nl": "Deze link opent geen lijst: hij is ingetrokken, of nooit op deze server gemaakt.",
+             "en": "This link opens no sheet: it was withdrawn, or never made on this server."}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with live_server(tmp_path_factory.mktemp("keeper") / "sheets.db") as url:
+        yield url
+
+
+@pytest.fixture
+def pages(browser: Any) -> Iterator[Any]:
+    """Opens pages, each in a context of its own (a phone of its own); scripts' errors fail the test."""
+    contexts: list[Any] = []
+    errors: list[str] = []
+
+    def open_page(locale: str = "nl-NL", width: int = 390, height: int = 844) -> Page:
+        ctx = browser.new_context(viewport={"width": width, "height": height}, locale=locale, bypass_csp=True)
+        contexts.append(ctx)
+        page = ctx.new_page()
+        page.set_default_timeout(15000)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        return page
+
+    yield open_page
+    for ctx in contexts:
+        ctx.close()
+    assert not errors, errors
+
+
+def api(server: str, method: str, path: str, token: str | None = None, body: Any = None) -> Any:
+    headers = {"X-Klaverjas": "1", **({"Authorization": f"Bearer {token}"} if token else {})}
+    r = httpx.request(method, server + path, headers=headers, json=body)
+    assert r.status_code < 400, r.text
+    return r.json() if r.content else None
+
+
+def new_sheet(server: str, deals: int = 0, **settings: Any) -> tuple[int, str, list[int]]:
+    """A sheet made through the API with ``deals`` deals: its id, owner token and deal ids."""
+    made = api(server, "POST", "/api/sheets", body=settings)
+    sid, owner = made["id"], made["owner_token"]
+    ids = [api(server, "POST", f"/api/sheets/{sid}/deals", owner, DEAL)["deal_id"] for _ in range(deals)]
+    return sid, owner, ids
+
+
+def share(server: str, sid: int, owner: str, mode: str) -> dict[str, Any]:
+    shared: dict[str, Any] = api(server, "POST", f"/api/sheets/{sid}/shares", owner, {"mode": mode})
+    return shared
+
+
+def open_link(page: Page, server: str, link: str) -> None:
+    page.goto(server + link)
+    expect(page.get_by_test_id("total-NS")).to_be_visible()
+
+
+def test_a_withdrawn_link_and_a_sheet_without_one_are_refused_in_the_pages_language(server: str, pages: Any) -> None:
+    sid, owner, _ = new_sheet(server, deals=1)
+    shared = share(server, sid, owner, "read")
+    viewer, english = pages(), pages("en-GB")
+    for page in (viewer, english):
+        open_link(page, server, shared["link"])
+    api(server, "DELETE", f"/api/sheets/{sid}/shares/{shared['id']}", owner)
+    for page, lang in ((viewer, "nl"), (english, "en")):
+        page.reload()
+        expect(page.get_by_role("alert")).to_have_text(WITHDRAWN[lang])
+    stranger = pages()
+    stranger.goto(f"{server}/keeper#/sheet/{sid}")
+    expect(stranger.get_by_role("alert")).to_have_text("Deze lijst opent alleen met een van haar links.")
+
+
+def test_an_editor_shut_out_meanwhile_is_told_why_in_dutch(server: str, pages: Any) -> None:
+    sid, owner, _ = new_sheet(server, deals=1)
+    shared = share(server, sid, owner, "edit")
+    editor = pages()
+    open_link(editor, server, shared["link"])
+    editor.get_by_test_id("new-round").click()
+    editor.get_by_test_id("makers").get_by_label("Wij", exact=True).check()
+    editor.get_by_label("Punten Wij", exact=True).fill("90")
+    api(server, "DELETE", f"/api/sheets/{sid}/shares/{shared['id']}", owner)
+    editor.get_by_test_id("save").click()
+    expect(editor.locator('[id="err-form"]')).to_have_text(WITHDRAWN["nl"])
+    editor.get_by_role("link", name="Annuleren").click()  # the sheet itself no longer opens
+    expect(editor.get_by_role("alert")).to_have_text(WITHDRAWN["nl"])
+    # The owner sends a new link: it opens the sheet, in place of the one withdrawn that this phone held.
+    shared = share(server, sid, owner, "edit")
+    open_link(editor, server, shared["link"])
+    # An editor whose ↶ is refused hears why, not that there was nothing to undo.
+    api(server, "DELETE", f"/api/sheets/{sid}/shares/{shared['id']}", owner)
+    editor.get_by_test_id("undo").click()
+    expect(editor.get_by_role("alert")).to_have_text(WITHDRAWN["nl"])
+    assert "ongedaan" not in editor.locator("main").inner_text()
+
+
+def test_what_a_person_types_wrong_is_said_at_the_field_in_words_that_fit(server: str, pages: Any) -> None:
+    page = pages()
+    page.goto(server + "/keeper#/new")
+    page.get_by_label("Team 1 (Noord/Zuid)", exact=True).fill("Wij \U0001F468\u200D\U0001F469")  # an emoji's joiner
+    page.get_by_role("button", name="Lijst maken").click()
+    expect(page.locator('[id="err-teams.NS"]')).to_have_text(
+        "Een naam mag geen onzichtbare tekens of stuurtekens bevatten (zoals een verbindingsteken in een emoji).")
+    expect(page.get_by_label("Team 1 (Noord/Zuid)", exact=True)).to_be_focused()
+    page.get_by_label("Team 1 (Noord/Zuid)", exact=True).fill("Wij")
+    page.get_by_role("button", name="Lijst maken").click()
+    page.get_by_test_id("new-round").click()
+    page.get_by_test_id("makers").get_by_label("Wij", exact=True).check()
+    page.get_by_label("Punten Wij", exact=True).fill("81.5")
+    page.get_by_test_id("save").click()
+    expect(page.locator('[id="err-points.NS"]')).to_have_text("Vul een geldig heel getal in.")
+
+
+def test_a_match_end_before_the_deals_on_the_sheet_is_refused_as_such(server: str, pages: Any) -> None:
+    sid, owner, _ = new_sheet(server, deals=17, match_end="open")
+    page = pages()
+    open_link(page, server, f"/keeper#sheet={sid}&token={owner}")
+    page.get_by_role("link", name="Instellingen").click()
+    page.get_by_test_id("match_end").get_by_label("16 rondes").check()
+    page.get_by_role("button", name="Opslaan").click()
+    expect(page.locator('[id="err-form"]')).to_have_text(
+        "Met dit einde is de partij al afgelopen vóór ronde 17: verwijder eerst de latere rondes, of kies een ander "
+        "einde.")
+
+
+def test_a_deal_deleted_on_another_phone_or_behind_back_is_said_to_be_gone(server: str, pages: Any) -> None:
+    sid, owner, ids = new_sheet(server, deals=3)
+    page = pages()
+    open_link(page, server, f"/keeper#sheet={sid}&token={owner}")
+    page.get_by_role("link", name="Ronde 1 bewerken").click()
+    page.get_by_label("Punten Wij", exact=True).fill("90")
+    api(server, "DELETE", f"/api/sheets/{sid}/deals/{ids[0]}", owner)  # another phone
+    page.get_by_test_id("save").click()
+    expect(page.get_by_role("alert")).to_have_text("Deze ronde staat niet (meer) op de lijst.")
+    page.get_by_role("link", name="Terug naar de lijst").click()
+    expect(page.get_by_test_id("deal-3")).to_have_count(0)
+    # Deleted here, then Back to its form: the deal is gone, the sheet is not.
+    page.get_by_role("link", name="Ronde 2 bewerken").click()
+    page.get_by_test_id("delete").click()
+    expect(page.get_by_test_id("deal-1")).to_be_visible()
+    expect(page.get_by_test_id("deal-2")).to_have_count(0)
+    page.go_back()
+    expect(page.get_by_role("alert")).to_have_text("Deze ronde staat niet (meer) op de lijst.")
+
+
+def test_a_sheet_deleted_on_another_phone_is_gone_as_asked(server: str, pages: Any) -> None:
+    sid, owner, _ = new_sheet(server, deals=1)
+    page = pages()
+    page.on("dialog", lambda dialog: dialog.accept())
+    open_link(page, server, f"/keeper#sheet={sid}&token={owner}")
+    page.get_by_role("link", name="Instellingen").click()
+    api(server, "DELETE", f"/api/sheets/{sid}", owner)
+    page.get_by_role("button", name="Lijst verwijderen").click()
+    expect(page.get_by_role("heading", name="Scorelijsten")).to_be_visible()
+    assert page.evaluate(f"JSON.parse(localStorage.getItem('klaverjas.keeper.tokens'))['{sid}']") is None
+    # Its settings saved from a form still open elsewhere: the sheet is said to be gone.
+    sid, owner, _ = new_sheet(server)
+    open_link(page, server, f"/keeper#sheet={sid}&token={owner}")
+    page.get_by_role("link", name="Instellingen").click()
+    api(server, "DELETE", f"/api/sheets/{sid}", owner)
+    page.get_by_role("button", name="Opslaan").click()
+    expect(page.get_by_role("alert")).to_have_text("Deze lijst bestaat niet (meer).")
+
+
+def test_a_server_out_of_reach_is_said_in_dutch(tmp_path: Path, pages: Any) -> None:
+    page = pages()
+    with live_server(tmp_path / "gone.db") as url:
+        sid, owner, _ = new_sheet(url)
+        open_link(page, url, f"/keeper#sheet={sid}&token={owner}")
+        page.get_by_test_id("new-round").click()
+        page.get_by_test_id("makers").get_by_label("Wij", exact=True).check()
+        page.get_by_label("Punten Wij", exact=True).fill("90")
+    page.get_by_test_id("save").click()
+    expect(page.locator('[id="err-form"]')).to_have_text(
+        "De server is niet bereikbaar: controleer de verbinding en probeer het opnieuw.")
