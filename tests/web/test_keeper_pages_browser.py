@@ -1,6 +1,6 @@
 """The score keeper's pages in Debian's Chromium as a keeper meets them: every refusal in the page's language (a
 link withdrawn, a sheet or deal deleted on another phone, a setting or a name the sheet refuses, a server out of
-reach), and a new link after a withdrawn one."""
+reach), a new link after a withdrawn one, and the header on a desktop."""
 
 from __future__ import annotations
 
@@ -190,3 +190,13 @@ def test_a_server_out_of_reach_is_said_in_dutch(tmp_path: Path, pages: Any) -> N
     page.get_by_test_id("save").click()
     expect(page.locator('[id="err-form"]')).to_have_text(
         "De server is niet bereikbaar: controleer de verbinding en probeer het opnieuw.")
+
+
+@pytest.mark.parametrize("locale", ["nl-NL", "en-GB"])
+def test_the_header_keeps_the_language_button_on_its_first_row(server: str, pages: Any, locale: str) -> None:
+    page = pages(locale, 1280, 800)
+    page.goto(server + "/keeper")
+    expect(page.get_by_role("heading", level=1)).to_be_visible()
+    brand, lang = (page.locator(sel).bounding_box() for sel in ("#topbar .brand", "#lang-button"))
+    assert brand is not None and lang is not None
+    assert lang["y"] < brand["y"] + brand["height"], (brand, lang)  # on the brand's row, not a row of its own
