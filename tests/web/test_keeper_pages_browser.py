@@ -1,6 +1,7 @@
 """The score keeper's pages in Debian's Chromium as a keeper meets them: every refusal in the page's language (a
 link withdrawn, a sheet or deal deleted on another phone, a setting or a name the sheet refuses, a server out of
-reach), a new link after a withdrawn one, and the header on a desktop."""
+reach), a new link after a withdrawn one, the share dialog after a withdrawal, who deals first by name, a match
+end of any number in words, and the header on a desktop."""
 
 from __future__ import annotations
 
@@ -190,6 +191,39 @@ def test_a_server_out_of_reach_is_said_in_dutch(tmp_path: Path, pages: Any) -> N
     page.get_by_test_id("save").click()
     expect(page.locator('[id="err-form"]')).to_have_text(
         "De server is niet bereikbaar: controleer de verbinding en probeer het opnieuw.")
+
+
+def test_a_withdrawn_link_is_no_longer_offered_for_copying(server: str, pages: Any) -> None:
+    sid, owner, _ = new_sheet(server)
+    page = pages()
+    open_link(page, server, f"/keeper#sheet={sid}&token={owner}")
+    page.get_by_test_id("share").click()
+    page.get_by_test_id("share-read").click()
+    expect(page.get_by_test_id("share-url")).to_be_visible()
+    page.get_by_test_id("withdraw").click()
+    expect(page.get_by_test_id("share-url")).to_be_hidden()
+    expect(page.get_by_test_id("shares")).to_have_text("Geen enkele link opent de lijst.")
+
+
+def test_who_deals_first_is_offered_by_the_names_typed(server: str, pages: Any) -> None:
+    page = pages()
+    page.goto(server + "/keeper#/new")
+    for i, name in enumerate(["Ann", "Bob", "Cor", "Dirk"]):
+        page.get_by_label(f"Speler {i + 1} ·").fill(name)
+    page.get_by_test_id("first_dealer").get_by_label("Cor", exact=True).check()
+    page.get_by_role("button", name="Lijst maken").click()
+    expect(page.get_by_test_id("dealer")).to_have_text("Deelt nu: Cor")
+
+
+@pytest.mark.parametrize(("locale", "said"), [("nl-NL", ["Amsterdams · 1000 punten", "Rotterdams · 1 ronde"]),
+                                              ("en-GB", ["Amsterdam · 1000 points", "Rotterdam · 1 deal"])])
+def test_a_match_end_of_any_number_is_said_in_words(server: str, pages: Any, locale: str, said: list[str]) -> None:
+    page = pages(locale)
+    for body, words in zip(({"match_end": "points:1000"}, {"rules": "rotterdam", "match_end": "deals:1"}), said,
+                           strict=True):
+        sid, owner, _ = new_sheet(server, **body)
+        open_link(page, server, f"/keeper#sheet={sid}&token={owner}")
+        expect(page.locator(".rules-line")).to_have_text(words)
 
 
 @pytest.mark.parametrize("locale", ["nl-NL", "en-GB"])

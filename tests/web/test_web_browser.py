@@ -155,16 +155,16 @@ def test_a_sheet_played_to_the_end(page: Page, server: LiveServer) -> None:
     page.get_by_test_id("new-round").click()
     enter_deal(page, "Wij", {"Wij": "120"})
     expect_totals(page, 1320, 776 + 12 * 62 + 42)
-    expect(page.get_by_test_id("winner")).to_have_text("Zij wint!")
+    expect(page.get_by_test_id("winner")).to_have_text("Winnaar: Zij!")
     expect(page.get_by_test_id("new-round")).to_have_count(0)
     page.reload()
-    expect(page.get_by_test_id("winner")).to_have_text("Zij wint!")
+    expect(page.get_by_test_id("winner")).to_have_text("Winnaar: Zij!")
     # A server restart on the same database loses nothing either.
     port = server.port
     server.stop()
     server.start(port)
     page.reload()
-    expect(page.get_by_test_id("winner")).to_have_text("Zij wint!")
+    expect(page.get_by_test_id("winner")).to_have_text("Winnaar: Zij!")
     expect_totals(page, 1320, 776 + 12 * 62 + 42)
     expect(page.get_by_test_id("deal-16").get_by_test_id("score-NS")).to_contain_text("120")
 
@@ -237,7 +237,7 @@ def test_south_african_strokes_and_the_boem(page: Page, server: LiveServer) -> N
     page.get_by_test_id("new-round").click()
     page.get_by_label("Gestopt: een team ging op").check()
     enter_deal(page, None, {"Wij": "33"})
-    expect(page.get_by_test_id("game-1")).to_have_text("Spel 1: Wij gaat op: 1 streep")
+    expect(page.get_by_test_id("game-1")).to_have_text("Spel 1: 1 streep voor Wij")
     expect(page.locator("tr.ou-jol")).to_have_count(1)
     expect(page.get_by_test_id("strokes")).to_have_text("Strepen: Wij 1 – Zij 0")
     expect(page.get_by_test_id("stroke-NS")).to_have_count(1)
@@ -246,8 +246,8 @@ def test_south_african_strokes_and_the_boem(page: Page, server: LiveServer) -> N
         page.get_by_test_id("new-round").click()
         enter_deal(page, None, {"Zij": "100"})
         expect(page.get_by_test_id("stroke-EW")).to_have_count(min(2 * n, 5))
-    expect(page.get_by_test_id("game-2")).to_have_text("Spel 2: Zij gaat op: 2 strepen")
-    expect(page.get_by_test_id("winner")).to_have_text("Zij wint de boem!")
+    expect(page.get_by_test_id("game-2")).to_have_text("Spel 2: 2 strepen voor Zij")
+    expect(page.get_by_test_id("winner")).to_have_text("De boem is voor Zij!")
 
 
 def test_english_keyboard_and_names_as_text(page: Page, server: LiveServer) -> None:

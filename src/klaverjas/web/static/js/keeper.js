@@ -115,9 +115,10 @@ function fieldText(item, vars) {
   return has(`keeper.err.${code}`) ? t(`keeper.err.${code}`, vars) : null;
 }
 
-// A match end ('deals:16') in words, or as the server wrote it when it has no name here ('points:500').
+// A match end ('deals:16', 'open') in words, or as the server wrote it when it is of a kind unknown here.
 function endText(end) {
-  return has(`keeper.end.${end}`) ? t(`keeper.end.${end}`) : end;
+  const [kind, n] = end.split(':');
+  return has(`keeper.end.${kind}`) ? t(`keeper.end.${kind}`, { n: Number(n) }) : end;
 }
 
 function setTitle() {
@@ -236,6 +237,13 @@ async function sheetFormView(sheetId) {
     if (fs && !sheet) fs.hidden = checkedValue(form, 'rules') === 'sa';
   };
   form.addEventListener('change', syncRules);
+  // Who deals first is chosen by the names as they are typed.
+  for (const i of [0, 1, 2, 3]) {
+    form.querySelector(`[id="players.${i}"]`).addEventListener('input', (ev) => {
+      const choice = form.querySelector(`input[name="first_dealer"][value="${i}"] + span`);
+      choice.textContent = ev.target.value.trim() || t('keeper.player_n', { n: i + 1 });
+    });
+  }
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     const val = (id) => form.querySelector(`[id="${id}"]`).value;
@@ -379,6 +387,7 @@ async function undo(sheet) {
 
 // The owner's share dialog: a link that shows the sheet, or one that also lets its holder type deals.
 function shareDialog(sheet) {
+  let shown = null; // the share whose link is in the box
   const out = h('div', { class: 'share-link', hidden: true },
     h('label', { for: 'share-url' }, t('keeper.share_link')),
     h('input', { id: 'share-url', type: 'text', readonly: true, 'data-testid': 'share-url' }),
@@ -412,12 +421,15 @@ function shareDialog(sheet) {
       if (!(e instanceof ApiError)) throw e;
       status.textContent = failureText(e);
     }
+    // A withdrawn link opens nothing: it is not offered for copying any more.
+    if (shown === id) { shown = null; out.hidden = true; dialog.querySelector('#share-url').value = ''; }
     try { await listShares(); } catch (e) { if (!(e instanceof ApiError)) throw e; }
   };
   const make = async (mode) => {
     try {
       const share = await sheetApi('POST', sheet.id, '/shares', { mode });
       dialog.querySelector('#share-url').value = new URL(share.link, location.origin).href;
+      shown = share.id;
       out.hidden = false;
       status.textContent = t(mode === 'edit' ? 'keeper.share_made_edit' : 'keeper.share_made_read');
       await listShares();
