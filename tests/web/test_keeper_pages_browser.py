@@ -38,7 +38,7 @@ def pages(browser: Any) -> Iterator[Any]:
     def open_page(locale: str = "nl-NL", width: int = 390, height: int = 844) -> Page:
         ctx = browser.new_context(viewport={"width": width, "height": height}, locale=locale, bypass_csp=True)
         contexts.append(ctx)
-        page = ctx.new_page()
+        page: Page = ctx.new_page()
         page.set_default_timeout(15000)
         page.on("pageerror", lambda e: errors.append(str(e)))
         return page
@@ -56,9 +56,9 @@ def api(server: str, method: str, path: str, token: str | None = None, body: Any
     return r.json() if r.content else None
 
 
-def new_sheet(server: str, deals: int = 0, **settings: Any) -> tuple[int, str, list[int]]:
+def new_sheet(server: str, deals: int = 0, settings: dict[str, str] | None = None) -> tuple[int, str, list[int]]:
     """A sheet made through the API with ``deals`` deals: its id, owner token and deal ids."""
-    made = api(server, "POST", "/api/sheets", body=settings)
+    made = api(server, "POST", "/api/sheets", body=settings or {})
     sid, owner = made["id"], made["owner_token"]
     ids = [api(server, "POST", f"/api/sheets/{sid}/deals", owner, DEAL)["deal_id"] for _ in range(deals)]
     return sid, owner, ids
@@ -130,7 +130,7 @@ def test_what_a_person_types_wrong_is_said_at_the_field_in_words_that_fit(server
 
 
 def test_a_match_end_before_the_deals_on_the_sheet_is_refused_as_such(server: str, pages: Any) -> None:
-    sid, owner, _ = new_sheet(server, deals=17, match_end="open")
+    sid, owner, _ = new_sheet(server, deals=17, settings={"match_end": "open"})
     page = pages()
     open_link(page, server, f"/keeper#sheet={sid}&token={owner}")
     page.get_by_role("link", name="Instellingen").click()
@@ -221,7 +221,7 @@ def test_a_match_end_of_any_number_is_said_in_words(server: str, pages: Any, loc
     page = pages(locale)
     for body, words in zip(({"match_end": "points:1000"}, {"rules": "rotterdam", "match_end": "deals:1"}), said,
                            strict=True):
-        sid, owner, _ = new_sheet(server, **body)
+        sid, owner, _ = new_sheet(server, settings=body)
         open_link(page, server, f"/keeper#sheet={sid}&token={owner}")
         expect(page.locator(".rules-line")).to_have_text(words)
 
