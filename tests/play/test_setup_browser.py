@@ -5,6 +5,7 @@ under a disclosure a keyboard opens, and the list of your games that says when i
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import httpx
@@ -216,3 +217,32 @@ def test_a_kept_choice_the_form_no_longer_offers_falls_back_to_the_default(
     state = next(s for s in states if "seats" in s)
     assert [s["level"] for s in state["seats"]] == ["basic", "basic", None, "basic"]
     assert state["rules"].startswith("amsterdam")
+
+
+def test_a_game_in_play_is_one_tap_away_from_the_start_screen(server: str, page: Page) -> None:
+    states = frames_of(page)
+    page.goto(server + "/play")
+    expect(page.locator("#no-games")).to_be_visible()
+    expect(page.get_by_role("link", name="Verder spelen")).to_have_count(0)
+    page.get_by_role("radio", name="Rotterdams").check()
+    page.click("#more-settings summary")
+    page.select_option("select[name=pace]", "0")
+    page.get_by_role("button", name="Start").click()
+    page.wait_for_function("document.body.dataset.toMove === 'S'")
+    game_id = page.url.rsplit("/", 1)[-1]
+
+    page.goto(server + "/play")
+    going = page.get_by_role("link", name="Verder spelen")
+    expect(going).to_be_visible()
+    expect(going).to_contain_text(re.compile(r"^Verder spelen\s*Rotterdams · .* · spel 1$"))
+    top = page.locator("#setup > :not([hidden])").first
+    assert top.evaluate("n => n.id") == "continue"  # above the new game
+    expect(going).to_be_in_viewport()
+    states.clear()
+    going.click()
+    page.wait_for_url(f"{server}/play/{game_id}")
+    page.wait_for_function("document.body.dataset.toMove === 'S'")
+    assert {s.get("table") for s in states if s} == {game_id}
+    page.click("#lang-button")  # the same entry in English
+    page.goto(server + "/play")
+    expect(page.get_by_role("link", name="Continue")).to_contain_text("Rotterdam")

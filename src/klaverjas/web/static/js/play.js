@@ -15,7 +15,7 @@ import * as practice from './learn-practice.js';
 const game = {
   id: null, token: null, socket: null, lastSeq: 0, state: null, closing: false, retry: 0, online: false,
   log: [], why: new Map(), lastDeal: null, bidWhy: new Map(), reviewDeal: null, reviewAt: null, sweeping: null,
-  shown: new Set(), invites: {}, joining: null, pageError: null,
+  shown: new Set(), invites: {}, games: null, joining: null, pageError: null,
 };
 const ORDER = ['N', 'E', 'S', 'W'];
 const POSITIONS = ['bottom', 'left', 'top', 'right'];
@@ -48,7 +48,7 @@ function relabel() {
   applyTexts();
   document.title = t('play.title');
   showPageError(game.pageError);
-  if (!$('setup').hidden) describeMore();
+  if (!$('setup').hidden) { drawGames(); describeMore(); }
   if (!$('join').hidden && game.joining) drawJoin();
   if (game.state) render(game.state);
 }
@@ -67,24 +67,39 @@ const refusal = (error) => () => (error.reason && error.reason[getLang()]) || er
 // This browser's games only: the server lists the games of the seat tokens sent, nobody else's.
 // With none, the list says so; it says nothing while the server is asked or when it cannot be reached.
 async function loadGames() {
-  const list = $('games');
-  list.replaceChildren();
-  $('no-games').hidden = true;
+  game.games = null;
+  drawGames();
   const tokens = seatTokens().slice(-100);  // the server reads at most 100
   let games = [];
   if (tokens.length) {
     const query = new URLSearchParams(tokens.map((token) => ['token', token]));
     try { games = await api('GET', `/api/play?${query}`); } catch { return; }
   }
-  $('no-games').hidden = games.length > 0;
-  for (const g of games) {
-    // deals counts the finished ones: a match in play is at the next deal, a finished one says how many it had.
-    const over = g.phase === 'match_over';
-    const where = over ? t('play.deals_played', { n: g.deals }) : t('play.deal_n', { n: g.deals + 1 });
-    const label = `${rulesWords(g)} · ${where} · ${over ? t('play.finished') : t('play.in_play')}`;
-    const href = g.code ? `/t/${encodeURIComponent(g.code)}` : `/play/${encodeURIComponent(g.id)}`;
-    list.append(el('li', { 'data-game': g.id }, el('a', { href }, label)));
-  }
+  game.games = games;
+  drawGames();
+}
+
+// deals counts the finished ones: a match in play is at the next deal, a finished one says how many it had.
+function gameWords(g) {
+  const over = g.phase === 'match_over';
+  return [g.code ? t('play.with_friends_short') : null, rulesWords(g),
+    over ? t('play.deals_played', { n: g.deals }) : t('play.deal_n', { n: g.deals + 1 })].filter(Boolean).join(' · ');
+}
+const gameHref = (g) => (g.code ? `/t/${encodeURIComponent(g.code)}` : `/play/${encodeURIComponent(g.id)}`);
+
+// The list, and above the new game the way back to the game in play changed last (the server lists the most
+// recently changed first), as a card room seats you at your table again before offering a new one.
+function drawGames() {
+  const games = game.games;
+  $('no-games').hidden = !games || games.length > 0;
+  $('games').replaceChildren(...(games || []).map((g) => el('li', { 'data-game': g.id },
+    el('a', { href: gameHref(g) }, `${gameWords(g)} · ${g.phase === 'match_over' ? t('play.finished') : t('play.in_play')}`))));
+  const going = (games || []).find((g) => g.phase !== 'match_over');
+  $('continue').hidden = !going;
+  if (!going) return;
+  $('continue').href = gameHref(going);
+  $('continue').dataset.game = going.id;
+  $('continue-what').textContent = gameWords(going);
 }
 
 // The four jacks by each screen's title (the jack of trumps is the game's highest card), in the letters and
