@@ -164,6 +164,7 @@ def test_the_join_screen_and_the_lobby_sit_where_the_start_screen_does(
     page.set_default_timeout(15000)
     try:
         page.goto(server + "/play")
+        page.locator("#setup .panel").first.wait_for()  # the script shows the start screen once its texts are in
         start = page.locator("#setup .panel").first.evaluate(BOX)
         title = page.locator("#setup h1").evaluate(BOX)[0]
         code = post(server, "/api/tables", {"name": "Anna", "seat": "S", "pace": 0})["code"]
