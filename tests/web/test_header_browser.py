@@ -1,0 +1,63 @@
+"""The site's header on every page, phone and desktop, Dutch and English (Debian's Chromium): no link breaks over
+two lines, nothing sticks out of the window, the language button stays on the brand's row, and the sections stay
+beside the brand where the page is wide enough for them (the card table's)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from tests.conftest import HAVE_CHROMIUM, live_server, needs_chromium
+
+pytestmark = [pytest.mark.browser, needs_chromium]
+
+if HAVE_CHROMIUM:
+    from playwright.sync_api import expect
+
+PAGES = ("/", "/keeper", "/play", "/learn", "/club")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with live_server(tmp_path_factory.mktemp("header") / "k.db") as url:
+        yield url
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+@pytest.mark.parametrize("locale", ["nl-NL", "en-GB"])
+def test_the_header_fits_on_every_page(server: str, browser: Any, locale: str, width: int) -> None:
+    ctx = browser.new_context(viewport={"width": width, "height": 800}, locale=locale, bypass_csp=True)
+    page = ctx.new_page()
+    page.set_default_timeout(15000)
+    try:
+        for path in PAGES:
+            page.goto(server + path)
+            expect(page.locator("#topbar .section").first).to_be_visible()
+            # The lines a link's words take: one rectangle per line of the text node.
+            lines = page.eval_on_selector_all(
+                "#topbar a", "els => els.map(a => { const text = [...a.childNodes].find(n => n.nodeType === 3);"
+                             " const range = document.createRange(); range.selectNodeContents(text);"
+                             " return [a.textContent, range.getClientRects().length]; })")
+            assert lines and all(count == 1 for _, count in lines), (path, lines)
+            assert page.evaluate("document.documentElement.scrollWidth") <= width, path
+            brand, lang = (page.locator(sel).bounding_box() for sel in ("#topbar .brand", "#lang-button"))
+            assert brand is not None and lang is not None
+            assert lang["y"] < brand["y"] + brand["height"], (path, brand, lang)
+    finally:
+        ctx.close()
+
+
+def test_the_card_table_keeps_the_sections_beside_the_brand_on_a_desktop(server: str, browser: Any) -> None:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB", bypass_csp=True)
+    page = ctx.new_page()
+    page.set_default_timeout(15000)
+    try:
+        page.goto(server + "/play")
+        page.locator("#start").click()
+        expect(page.locator("#hand button").first).to_be_visible()
+        brand, section = (page.locator(sel).bounding_box() for sel in ("#topbar .brand", "#topbar .section >> nth=0"))
+        assert brand is not None and section is not None
+        assert section["y"] < brand["y"] + brand["height"] and section["x"] > brand["x"] + brand["width"]
+    finally:
+        ctx.close()
