@@ -271,3 +271,60 @@ def test_a_south_african_table_phone_keeps_strokes(base: str, browser: Any) -> N
         assert not errors, errors
     finally:
         ctx.close()
+
+
+def table_link(base: str, club: str, token: str, evening: int, table: int = 1) -> str:
+    with httpx.Client(base_url=base, headers={"X-Klaverjas": "1", "Authorization": f"Bearer {token}"}) as http:
+        assert http.post(f"/api/clubs/{club}/evenings/{evening}/rounds", json={}).status_code == 201
+        links = http.get(f"/api/clubs/{club}/evenings/{evening}/rounds/1/links").json()
+    return base + links[table - 1]["link"]
+
+
+def focused(pg: Any) -> str:
+    return str(pg.evaluate("document.activeElement.id || document.activeElement.tagName"))
+
+
+def test_a_table_phone_keeps_the_focus_through_a_correction_and_the_last_deal(base: str, browser: Any) -> None:
+    club, token, evening = api_club(base, PLAYERS, rounds=1, match_end="points:300")
+    ctx, pg, errors = phone(browser)
+    try:
+        pg.goto(table_link(base, club, token, evening))
+        pg.wait_for_selector("[data-testid=deal-form]")
+        pg.check("[data-testid=makers] input[value=NS]")
+        pg.fill("#points-NS", "162")
+        pg.check("[data-testid=pit] input[value=NS]")
+        pg.click("[data-testid=save-deal]")
+        pg.wait_for_selector("tr[data-testid=deal-1]")
+        # Opening a deal to correct it lands in its form; cancelling goes back to that deal's number.
+        pg.click("#edit-1")
+        assert focused(pg) == "points-NS" and pg.input_value("#points-NS") == "162"
+        pg.click("[data-testid=deal-form] button:text('Annuleren')")
+        assert focused(pg) == "edit-1"
+        # The deal that ends the match takes the form away: the focus goes to the status, not the page's body.
+        pg.check("[data-testid=makers] input[value=NS]")
+        pg.fill("#points-NS", "100")
+        pg.click("[data-testid=save-deal]")
+        pg.wait_for_selector("[data-testid=deal-form]", state="detached")
+        assert focused(pg) == "table-status"
+        assert "Compleet" in pg.inner_text("[data-testid=table-status]")
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+def test_a_table_typed_by_the_organiser_shows_no_dealer_and_no_empty_sheet(base: str, browser: Any) -> None:
+    club, token, evening = api_club(base, PLAYERS, rounds=1)
+    link = table_link(base, club, token, evening)
+    with httpx.Client(base_url=base, headers={"X-Klaverjas": "1", "Authorization": f"Bearer {token}"}) as http:
+        assert http.put(f"/api/clubs/{club}/evenings/{evening}/rounds/1/tables/1/totals",
+                        json={"totals": [1000, 900]}).status_code == 200
+    ctx, pg, errors = phone(browser)
+    try:
+        pg.goto(link)
+        pg.wait_for_selector("[data-testid=table-status]")
+        assert pg.inner_text("[data-testid=table-status]") == "De organisator heeft de totalen van deze tafel ingevoerd."
+        # Its sheet has no deals: a 0 – 0 total and 'Nu deelt' would contradict the typed result.
+        assert pg.locator("[data-testid=sheet], [data-testid=dealer-now], [data-testid=deal-form]").count() == 0
+        assert not errors, errors
+    finally:
+        ctx.close()

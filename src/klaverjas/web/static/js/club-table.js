@@ -26,7 +26,8 @@ async function send(method, url, body, err) {
     state = await call(method, url, token, body);
     editing = null;
     render();
-    $('points-NS')?.focus();
+    // The next deal's first field; once the sheet is over there is none, so the status that says so.
+    ($('points-NS') || $('table-status'))?.focus();
   } catch (x) { showError(err, x, { total: state.sheet.total }); }
 }
 
@@ -76,7 +77,12 @@ function dealForm() {
   err,
   h('div', { class: 'buttons' },
     h('button', { type: 'submit', class: 'primary big', 'data-testid': 'save-deal' }, editing ? t('club.save') : t('club.add_deal')),
-    editing ? h('button', { type: 'button', onclick: () => { editing = null; render(); } }, t('club.cancel')) : null,
+    editing ? h('button', { type: 'button', onclick: () => {
+      const number = editing;
+      editing = null;
+      render();
+      ($(`edit-${number}`) || $('table-status'))?.focus();
+    } }, t('club.cancel')) : null,
     editing ? h('button', { type: 'button', class: 'danger', 'data-testid': 'delete-deal',
       onclick: () => send('DELETE', `/api/clubs/table/deals/${editing}`, undefined, err) }, t('club.delete_deal')) : null));
   return form;
@@ -94,8 +100,9 @@ function sheetTable() {
     h('caption', { class: 'sr-only' }, t('club.sheet')),
     h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, '#'), TEAMS.map((team) => h('th', { scope: 'col', class: 'num' }, sideName(team))))),
     h('tbody', {}, sheet.deals.map((d) => h('tr', { 'data-testid': `deal-${d.number}`, class: d.nat ? 'nat' : null },
-      h('td', {}, canEdit ? h('button', { type: 'button', class: 'small', 'aria-label': t('club.edit_deal', { n: d.number }),
-        onclick: () => { editing = d.number; render(); } }, String(d.number)) : String(d.number)),
+      h('td', {}, canEdit ? h('button', { type: 'button', class: 'small', id: `edit-${d.number}`,
+        'aria-label': t('club.edit_deal', { n: d.number }),
+        onclick: () => { editing = d.number; render(); $('points-NS')?.focus(); } }, String(d.number)) : String(d.number)),
       TEAMS.map((team) => h('td', { class: 'num' }, String(d.score[team]), mark(d, team)))))),
     h('tfoot', {}, h('tr', {}, h('th', { scope: 'row' }, t('club.total')),
       TEAMS.map((team) => h('td', { class: 'num', 'data-testid': `total-${team}` }, String(sheet.totals[team])))),
@@ -126,10 +133,11 @@ function render() {
   show(h('p', { class: 'meta' }, [state.club_name, state.evening_title].filter(Boolean).join(' · ')),
     h('h1', { 'data-testid': 'table-title' }, t('club.round_table', { round: state.round, table: state.table })),
     h('p', { class: 'sides big-sides' }, h('span', {}, sideName('NS')), h('span', { class: 'vs' }, ' – '), h('span', {}, sideName('EW'))),
-    h('p', { class: 'status', role: 'status', 'data-testid': 'table-status' }, status),
-    sheet.next_dealer_name ? h('p', {}, t('club.dealer_now', { name: sheet.next_dealer_name })) : null,
+    h('p', { class: 'status', role: 'status', id: 'table-status', tabindex: '-1', 'data-testid': 'table-status' }, status),
+    // Typed totals replace the sheet: no one deals any more, and an empty sheet's 0 – 0 is not the result.
+    sheet.next_dealer_name && !state.typed ? h('p', { 'data-testid': 'dealer-now' }, t('club.dealer_now', { name: sheet.next_dealer_name })) : null,
     open && !sheet.deals.length ? dealerPicker() : null,
-    sheetTable(),
+    state.typed && !sheet.deals.length ? null : sheetTable(),
     open && (editing || !sheet.over) ? dealForm() : null,
     state.round_closed ? h('p', { class: 'hint' }, t('club.round_closed_hint')) : null,
     h('p', {}, h('button', { type: 'button', onclick: () => load().catch(fail) }, t('club.refresh'))));
