@@ -328,3 +328,17 @@ def test_a_table_typed_by_the_organiser_shows_no_dealer_and_no_empty_sheet(base:
         assert not errors, errors
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize("view", ["projector", "print"])
+def test_the_projector_and_print_views_without_the_club_link_say_what_to_ask_for(base: str, browser: Any,
+                                                                                view: str) -> None:
+    club, _, evening = api_club(base, PLAYERS, rounds=1)
+    ctx, pg, errors = phone(browser)  # another device: the club's link was never opened here
+    try:
+        pg.goto(f"{base}/club/{club}/evenings/{evening}/{view}")
+        text = pg.wait_for_selector("[role=alert]").inner_text()
+        assert text == "Deze pagina heeft de link van de club nodig (met zijn code). Vraag de organisator erom."
+        assert not errors, errors
+    finally:
+        ctx.close()

@@ -38,7 +38,9 @@ async function season() {
     h('p', {}, t('club.season_tie_rule')));
 }
 
-(parts[2] === 'seasons' ? season() : evening()).catch((x) => {
+// Opened on another device without the club's link, the page says what to ask for (not the API's header).
+if (!token) showMain(h('p', { role: 'alert', class: 'error', 'data-testid': 'error' }, t('club.no_token')));
+else (parts[2] === 'seasons' ? season() : evening()).catch((x) => {
   const box = alertBox();
   showMain(box);
   showError(box, x);

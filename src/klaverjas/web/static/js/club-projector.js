@@ -37,4 +37,6 @@ async function refresh() {
 }
 
 onLangChange(() => (last ? render() : null));
-refresh();
+// Opened on another device without the club's link, the page says what to ask for (not the API's header).
+if (token) refresh();
+else showMain(h('p', { role: 'alert', class: 'error', 'data-testid': 'error' }, t('club.no_token')));
