@@ -342,3 +342,18 @@ def test_the_projector_and_print_views_without_the_club_link_say_what_to_ask_for
         assert not errors, errors
     finally:
         ctx.close()
+
+
+def test_the_season_page_links_back_to_its_club_by_name(base: str, browser: Any) -> None:
+    club, token, _ = api_club(base, PLAYERS, rounds=1)
+    with httpx.Client(base_url=base, headers={"X-Klaverjas": "1", "Authorization": f"Bearer {token}"}) as http:
+        season = http.post(f"/api/clubs/{club}/seasons", json={"name": "Winter", "best": 5}).json()
+    ctx, pg, errors = phone(browser)
+    try:
+        pg.goto(f"{base}/club/{club}/seasons/{season['id']}#token={token}")
+        pg.wait_for_selector("[data-testid=season]", state="attached")
+        # A bare arrow is all a screen reader would say; the evening page names the club too.
+        assert pg.get_by_role("link", name="← Schoppen Vrouw").get_attribute("href") == f"/club/{club}"
+        assert not errors, errors
+    finally:
+        ctx.close()

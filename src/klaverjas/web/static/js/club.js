@@ -319,9 +319,11 @@ function ownDraw(ev, number) {
 const seasonId = parts[2] === 'seasons' ? Number(parts[3]) : null;
 
 async function seasonView() {
-  const s = await call('GET', `/api/clubs/${clubId}/seasons/${seasonId}`, token);
+  // The club's name makes the way back a link a screen reader can name, as on the evening page.
+  const [s, club] = await Promise.all([call('GET', `/api/clubs/${clubId}/seasons/${seasonId}`, token),
+    call('GET', `/api/clubs/${clubId}`, token)]);
   const names = s.evenings.map((e, k) => e.date || e.title || t('club.evening_n', { n: k + 1 }));
-  show(h('p', {}, h('a', { href: `/club/${clubId}` }, '←')),
+  show(h('p', {}, h('a', { href: `/club/${clubId}`, 'data-testid': 'back' }, `← ${club.name}`)),
     h('h1', {}, s.name), h('p', { class: 'meta' }, t('club.best_of_m', { n: s.best, m: s.evenings.length })),
     h('p', {}, h('a', { class: 'button', href: `/club/${clubId}/seasons/${seasonId}/print` }, t('club.print'))),
     seasonTable(s, names), h('p', { class: 'hint' }, t('club.season_tie_rule')));
