@@ -322,7 +322,8 @@ def test_a_table_typed_by_the_organiser_shows_no_dealer_and_no_empty_sheet(base:
     try:
         pg.goto(link)
         pg.wait_for_selector("[data-testid=table-status]")
-        assert pg.inner_text("[data-testid=table-status]") == "De organisator heeft de totalen van deze tafel ingevoerd."
+        typed = "De organisator heeft de totalen van deze tafel ingevoerd."
+        assert pg.inner_text("[data-testid=table-status]") == typed
         # Its sheet has no deals: a 0 – 0 total and 'Nu deelt' would contradict the typed result.
         assert pg.locator("[data-testid=sheet], [data-testid=dealer-now], [data-testid=deal-form]").count() == 0
         assert not errors, errors
