@@ -277,7 +277,7 @@ def table_link(base: str, club: str, token: str, evening: int, table: int = 1) -
     with httpx.Client(base_url=base, headers={"X-Klaverjas": "1", "Authorization": f"Bearer {token}"}) as http:
         assert http.post(f"/api/clubs/{club}/evenings/{evening}/rounds", json={}).status_code == 201
         links = http.get(f"/api/clubs/{club}/evenings/{evening}/rounds/1/links").json()
-    return base + links[table - 1]["link"]
+    return base + str(links[table - 1]["link"])
 
 
 def focused(pg: Any) -> str:
