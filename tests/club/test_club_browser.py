@@ -358,3 +358,19 @@ def test_the_season_page_links_back_to_its_club_by_name(base: str, browser: Any)
         assert not errors, errors
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize(("locale", "words"), [("nl-NL", "7 december 2026"), ("en-GB", "7 December 2026")])
+def test_an_evening_s_date_is_written_in_the_page_s_language(base: str, browser: Any, locale: str,
+                                                              words: str) -> None:
+    club, token, evening = api_club(base, PLAYERS, rounds=1, date="2026-12-07")
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale=locale, bypass_csp=True)
+    pg = ctx.new_page()
+    try:
+        pg.goto(f"{base}/club/{club}/evenings/{evening}#token={token}")
+        meta = pg.wait_for_selector("p.meta").inner_text()
+        assert meta.startswith(words + " · "), meta  # not the API's 2026-12-07
+        pg.goto(f"{base}/club/{club}/evenings/{evening}/print#token={token}")
+        assert words in pg.wait_for_selector("h1").inner_text()
+    finally:
+        ctx.close()

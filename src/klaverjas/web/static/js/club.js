@@ -3,7 +3,7 @@
 // the standings) and /club/{id}/seasons/{n} (best N of M). A public link shows the same pages
 // without their controls; the server decides what a token may do.
 import { h, $ } from './dom.js';
-import { onLangChange, t } from './i18n.js';
+import { dateWords, onLangChange, t } from './i18n.js';
 import { renderHeader } from './layout.js';
 import {
   alertBox, call, clearError, download, formatText, keepToken, movementText, seasonTable, showError, showMain,
@@ -103,7 +103,7 @@ async function clubView() {
 
   const evenings = h('section', {}, h('h2', {}, t('club.evenings')),
     h('ul', { class: 'links', 'data-testid': 'evenings' }, club.evenings.map((e) => h('li', {},
-      h('a', { href: `/club/${clubId}/evenings/${e.id}` }, [e.date, e.title || t('club.evening_n', { n: e.id })].filter(Boolean).join(' · ')),
+      h('a', { href: `/club/${clubId}/evenings/${e.id}` }, [dateWords(e.date), e.title || t('club.evening_n', { n: e.id })].filter(Boolean).join(' · ')),
       h('span', { class: 'meta' }, ` ${t('club.rounds_played', { n: e.rounds_played, of: e.rounds })}${e.closed ? ` · ${t('club.closed')}` : ''}`)))),
     organiser ? eveningForm(club, err) : null);
 
@@ -230,7 +230,7 @@ async function eveningView() {
 
   show(h('p', {}, h('a', { href: `/club/${clubId}` }, `← ${ev.club_name}`)),
     h('h1', {}, ev.title || t('club.evening_n', { n: ev.id })),
-    h('p', { class: 'meta' }, [ev.date, formatText(ev), ev.closed ? t('club.closed') : null].filter(Boolean).join(' · ')),
+    h('p', { class: 'meta' }, [dateWords(ev.date), formatText(ev), ev.closed ? t('club.closed') : null].filter(Boolean).join(' · ')),
     err,
     h('p', { class: 'views' },
       h('a', { class: 'button', href: `/club/${clubId}/evenings/${eveningId}/projector`, 'data-testid': 'projector-link' }, t('club.projector')),
@@ -322,7 +322,7 @@ async function seasonView() {
   // The club's name makes the way back a link a screen reader can name, as on the evening page.
   const [s, club] = await Promise.all([call('GET', `/api/clubs/${clubId}/seasons/${seasonId}`, token),
     call('GET', `/api/clubs/${clubId}`, token)]);
-  const names = s.evenings.map((e, k) => e.date || e.title || t('club.evening_n', { n: k + 1 }));
+  const names = s.evenings.map((e, k) => dateWords(e.date, true) || e.title || t('club.evening_n', { n: k + 1 }));
   show(h('p', {}, h('a', { href: `/club/${clubId}`, 'data-testid': 'back' }, `← ${club.name}`)),
     h('h1', {}, s.name), h('p', { class: 'meta' }, t('club.best_of_m', { n: s.best, m: s.evenings.length })),
     h('p', {}, h('a', { class: 'button', href: `/club/${clubId}/seasons/${seasonId}/print` }, t('club.print'))),

@@ -39,6 +39,17 @@ export function setLang(code) {
 // The other language of the two, for the switch button.
 export function otherLang() { return LANGUAGES.find((code) => code !== lang); }
 
+// A date as the API gives it (YYYY-MM-DD) the way the page's language writes it: "7 december 2026",
+// "7 December 2026"; `short` for a table's column ("7 dec 2026"). Anything else is shown as it is.
+const DATE_LOCALES = { nl: 'nl-NL', en: 'en-GB' };
+export function dateWords(iso, short = false) {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso || '');
+  if (!match) return iso;
+  const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return new Intl.DateTimeFormat(DATE_LOCALES[lang], { day: 'numeric', month: short ? 'short' : 'long', year: 'numeric',
+    timeZone: 'UTC' }).format(day);
+}
+
 function lookup(key, code) {
   let node = TABLES[code];
   for (const part of key.split('.')) {
