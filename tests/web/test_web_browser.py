@@ -378,7 +378,8 @@ COUNTS = """async () => {
     i18n.t('play.deals_played', { n: 1 }), i18n.t('play.deals_played', { n: 16 }),
     i18n.t('play.review_cost', { n: 1, best: 'X' }), i18n.t('play.went_on_we', { n: 1 }),
     i18n.t('play.went_on_they', { n: 2 }), i18n.t('learn.strokes_n', { n: 1 }), i18n.t('play.points_n', { n: 1 }),
-    i18n.t('club.best_of', { n: 1 }), i18n.t('club.best_of', { n: 4 }), i18n.t('club.bye_fixed_strokes', { n: 1 })]; };
+    i18n.t('club.best_of', { n: 1 }), i18n.t('club.best_of', { n: 4 }), i18n.t('club.bye_fixed_strokes', { n: 1 }),
+    i18n.t('club.best_of_m', { n: 5, m: 1 })]; };
   return { en: say('en'), nl: say('nl') };
 }"""
 
@@ -386,9 +387,12 @@ COUNTS = """async () => {
 def test_the_pages_say_a_count_of_one_in_the_singular(page: Page, server: LiveServer) -> None:
     page.goto(server.url + "/")
     said = page.evaluate(COUNTS)
-    assert said["en"] == ["The best evening of 5 counts.", "The best 3 evenings of 10 count.", "1 deal", "16 deals",
-                          "cost 1 point; best card: X.", "We go on with 1 stroke", "They go on with 2 strokes",
-                          "1 stroke", "1 point", "the best evening counts", "best 4 count", "bye 1 stroke"]
-    assert said["nl"] == ["De beste avond van 5 telt.", "De beste 3 avonden van 10 tellen.", "1 spel", "16 spellen",
-                          "kostte 1 punt; beste kaart: X.", "Wij gaan op met 1 streep", "Zij gaan op met 2 strepen",
-                          "1 streep", "1 punt", "de beste avond telt", "beste 4 tellen", "vrij 1 streek"]
+    # A season of five best evenings after one evening says so plainly, not "the best 5 of 1".
+    assert said["en"] == ["The best evening counts (5 played).", "The best 3 evenings count (10 played).", "1 deal",
+                          "16 deals", "cost 1 point; best card: X.", "We go on with 1 stroke",
+                          "They go on with 2 strokes", "1 stroke", "1 point", "the best evening counts", "best 4 count",
+                          "bye 1 stroke", "The best 5 evenings count (1 played)."]
+    assert said["nl"] == ["De beste avond telt (5 gespeeld).", "De beste 3 avonden tellen (10 gespeeld).", "1 spel",
+                          "16 spellen", "kostte 1 punt; beste kaart: X.", "Wij gaan op met 1 streep",
+                          "Zij gaan op met 2 strepen", "1 streep", "1 punt", "de beste avond telt", "beste 4 tellen",
+                          "vrij 1 streek", "De beste 5 avonden tellen (1 gespeeld)."]
