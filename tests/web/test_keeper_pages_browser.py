@@ -234,3 +234,14 @@ def test_the_header_keeps_the_language_button_on_its_first_row(server: str, page
     brand, lang = (page.locator(sel).bounding_box() for sel in ("#topbar .brand", "#lang-button"))
     assert brand is not None and lang is not None
     assert lang["y"] < brand["y"] + brand["height"], (brand, lang)  # on the brand's row, not a row of its own
+
+
+def test_a_deal_opened_to_correct_it_puts_the_focus_on_its_own_makers(server: str, pages: Any) -> None:
+    sid, owner, _ = new_sheet(server)
+    deal = api(server, "POST", f"/api/sheets/{sid}/deals", owner, {"makers": "EW", "points": {"EW": 100}})["deal_id"]
+    link = share(server, sid, owner, "edit")["link"]
+    page = pages()
+    open_link(page, server, link)
+    page.goto(f"{server}/keeper#/sheet/{sid}/deal/{deal}")
+    expect(page.locator("#fs-makers input:checked")).to_be_focused()  # Zij, the deal's makers, not the first radio
+    assert page.evaluate("document.activeElement.value") == "EW"

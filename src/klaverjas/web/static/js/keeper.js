@@ -627,7 +627,7 @@ async function dealView(sheetId, dealId) {
 
   show(h('section', {},
     heading(`${t('keeper.round_n', { n: number })} · ${seatLabel(sheet, existing ? existing.dealer : sheet.next_dealer ?? 0)}`),
-    form), sa ? '[id="points.NS"]' : '#fs-makers input');
+    form), sa ? '[id="points.NS"]' : ['#fs-makers input:checked', '#fs-makers input']);  // a deal corrected: its own makers
 }
 
 // ---------------------------------------------------------------- router
