@@ -790,6 +790,8 @@ function renderSheet(st) {
 function renderResult(st) {
   const panel = $('result');
   if (!(st.phase === 'deal_over' || st.phase === 'match_over') || !st.result) { panel.hidden = true; return; }
+  const opening = panel.hidden;
+  const kept = panel.contains(document.activeElement) ? document.activeElement.id : null;
   panel.hidden = false;
   const r = st.result;
   const we = myTeam(st);
@@ -801,7 +803,7 @@ function renderResult(st) {
       r.score ? row(t('play.score'), r.score[we], r.score[they], { 'data-result': 'score' }) : null));
   lines.push(table);
   const marks = [];
-  if (r.nat) marks.push(t('play.nat'));
+  if (r.nat) marks.push(r.makers ? t(r.makers === we ? 'play.nat_we' : 'play.nat_they') : t('play.nat'));
   if (r.pit) marks.push(t(r.pit === we ? 'play.pit_we' : 'play.pit_they'));
   if (r.verzaakt) marks.push(t(r.verzaakt === we ? 'play.reneged_we' : 'play.reneged_they'));
   if (marks.length) lines.push(el('p', { class: 'marks' }, marks.join(' — ')));
@@ -822,6 +824,10 @@ function renderResult(st) {
   buttons.append(el('button', { type: 'button', id: 'review-button', onclick: () => openReview(r.deal) }, t('play.review')));
   lines.push(buttons);
   panel.replaceChildren(...lines);
+  // The card that ended the deal is gone from the hand: a keyboard user goes on from the result's first control
+  // (or the one they were on when the panel was drawn again), not from the top of the page.
+  const typing = document.activeElement && document.activeElement.closest('input, textarea, select');
+  if (kept || (opening && !typing)) (document.getElementById(kept) || buttons.firstChild).focus();
 }
 
 function renderLog() {

@@ -1,0 +1,63 @@
+"""The end of a deal and of a match in Debian's Chromium, played with the keyboard: the focus goes on to the
+result's first control (the card that ended the deal is gone), and a nat deal says who went nat."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from typing import Any
+
+import pytest
+from tests.conftest import HAVE_CHROMIUM, needs_chromium
+
+pytestmark = [pytest.mark.browser, needs_chromium]
+
+if HAVE_CHROMIUM:
+    from playwright.sync_api import Page, expect
+
+WAIT_FOR_ME = ("() => document.body.dataset.toMove === document.body.dataset.me || "
+               "['deal_over', 'match_over'].includes(document.body.dataset.phase)")
+
+
+def new_game(server: str, seed: int, match_end: str) -> str:
+    """A game against the computer; its link (with the seat's token)."""
+    request = urllib.request.Request(server + "/api/play", method="POST",
+                                     data=json.dumps({"pace": 0, "seed": seed, "match_end": match_end}).encode(),
+                                     headers={"content-type": "application/json", "x-klaverjas": "1"})
+    with urllib.request.urlopen(request) as response:
+        return server + json.load(response)["link"]
+
+
+def play_to_the_end_of_the_deal(page: Page) -> str:
+    while True:
+        page.wait_for_function(WAIT_FOR_ME)
+        phase = page.evaluate("document.body.dataset.phase")
+        if phase in ("deal_over", "match_over"):
+            return str(phase)
+        seq = page.evaluate("document.body.dataset.seq")
+        if phase == "trump":
+            page.locator("#decision button").first.click()
+        else:
+            card = page.locator("#hand button.playable").first
+            card.focus()
+            page.keyboard.press("Enter")
+        page.wait_for_function("(seq) => document.body.dataset.seq !== seq", arg=seq)
+
+
+@pytest.mark.parametrize(("lang", "width", "height"), [("nl-NL", 390, 844), ("en-GB", 1280, 800)])
+def test_the_focus_goes_on_to_the_result_and_nat_says_who(server: str, browser: Any, lang: str, width: int,
+                                                           height: int) -> None:
+    context = browser.new_context(viewport={"width": width, "height": height}, locale=lang)
+    page = context.new_page()
+    page.goto(new_game(server, 1, "deals:2"))  # with this seed and the first playable card, we go nat in deal 2
+    assert play_to_the_end_of_the_deal(page) == "deal_over"
+    expect(page.locator("#next-button")).to_be_focused()
+    seq = page.evaluate("document.body.dataset.seq")
+    page.keyboard.press("Enter")
+    page.wait_for_function("(seq) => document.body.dataset.seq !== seq", arg=seq)
+    assert play_to_the_end_of_the_deal(page) == "match_over"
+    expect(page.locator("#result .buttons > :first-child")).to_be_focused()
+    we_nat = {"nl-NL": "wij zijn nat", "en-GB": "we went nat"}[lang]
+    expect(page.locator("#result .marks")).to_have_text(we_nat)
+    expect(page.locator("#result [data-result=score] td").first).to_have_text("0")
+    context.close()
