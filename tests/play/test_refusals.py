@@ -128,3 +128,23 @@ def test_every_error_frame_carries_its_reason(tmp_path: Path) -> None:
     assert [f["code"] for f in frames] == ["not_now", "bad_message", "bad_message", "bad_message", "refused",
                                            "bad_message"]
     assert parse_card(card) in range(32)
+
+
+@pytest.mark.parametrize("match_end", ["deals:2", "deals:1"])
+def test_the_last_trick_stays_to_look_at_once_the_deal_is_over(match_end: str) -> None:
+    # A deal over (and a match over) is recorded and gone from play; the table still shows its last trick.
+    table = four_people(f"rotterdam(match_end={match_end})")
+    while table.phase == "trump":
+        seat = table.to_move
+        assert seat is not None
+        table.act(seat, {"type": "trump", **table.deal.selection.options()[-1].as_json()})
+    played: list[str] = []
+    while table.phase == "play":
+        card = card_name(next(iter(cards_of(table.deal.legal()))))
+        table.act(table.deal.turn, {"type": "card", "card": card})
+        played.append(card)
+    assert len(played) == 32 and table.phase == ("match_over" if match_end == "deals:1" else "deal_over")
+    for seat in (0, 2, None):
+        shown = table.state_for(seat)["last_trick"]
+        assert shown is not None and shown["cards"] == played[-4:], (shown, played[-4:])
+        assert shown["winner"] in "NESW"

@@ -620,6 +620,10 @@ class GameTable:
         }
         if self.phase in ("deal_over", "match_over") and self.finished_records:
             out["result"] = next(e.data for e in reversed(self.events) if e.kind == "deal_end")
+            # The deal is recorded and gone from play; its last trick stays there to look at until the next deal.
+            if deal is None:
+                tricks = replay(self.finished_records[-1]).tricks
+                out["last_trick"] = tricks[-1].as_json() if tricks else None
         if deal is None:
             return out
         sel = deal.selection
