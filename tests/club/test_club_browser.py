@@ -374,3 +374,62 @@ def test_an_evening_s_date_is_written_in_the_page_s_language(base: str, browser:
         assert words in pg.wait_for_selector("h1").inner_text()
     finally:
         ctx.close()
+
+
+PANEL_GEOMETRY = """() => {
+  const h1 = document.querySelector('main h1').getBoundingClientRect();
+  const panels = [...document.querySelectorAll('main > .panel')].map((p) => {
+    const r = p.getBoundingClientRect();
+    const heading = p.querySelector('h2, caption')?.textContent || '';
+    return { left: Math.round(r.left), right: Math.round(r.right), heading };
+  });
+  const loose = [...document.querySelectorAll('main > section:not(.panel)')].length;
+  const wider = [...document.querySelectorAll('main *')].filter((el) => {
+    const r = el.getBoundingClientRect();
+    return r.width && r.right > innerWidth + 0.5 && !el.closest('.standings-panel');
+  }).map((el) => el.tagName + '.' + el.className);
+  const main = Math.round(document.querySelector('main').getBoundingClientRect().right);
+  const overflow = document.documentElement.scrollWidth - innerWidth;
+  return { h1: Math.round(h1.left), main, panels, loose, wider, overflow };
+}"""
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_organiser_s_sections_are_panels_aligned_with_the_page(base: str, browser: Any, width: int) -> None:
+    club, token, evening = api_club(base, PLAYERS, rounds=2)
+    with httpx.Client(base_url=base, headers={"X-Klaverjas": "1", "Authorization": f"Bearer {token}"}) as http:
+        http.post(f"/api/clubs/{club}/members", json={"name": "Anna", "number": "12"}).raise_for_status()
+        season = http.post(f"/api/clubs/{club}/seasons", json={"name": "Winter", "best": 5}).json()
+        http.post(f"/api/clubs/{club}/evenings/{evening}/rounds", json={}).raise_for_status()
+        http.put(f"/api/clubs/{club}/evenings/{evening}/rounds/1/tables/1/totals",
+                 json={"totals": [1900, 1400]}).raise_for_status()
+    ctx = browser.new_context(bypass_csp=True, viewport={"width": width, "height": 844}, locale="nl-NL")
+    pg = ctx.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.set_default_timeout(15000)
+    pages = {
+        f"/club/{club}": ["Links", "Avonden", "Nieuwe avond", "Leden (1)", "Competities"],
+        f"/club/{club}/evenings/{evening}": ["Ronde 1 van 2", "Aanwezig (8)", "Stand"],
+        f"/club/{club}/seasons/{season['id']}": ["Competitiestand"],
+    }
+    try:
+        pg.goto(f"{base}/club/{club}#token={token}")
+        pg.wait_for_selector("[data-testid=organiser-link]")  # the token is kept on the device before moving on
+        for path, headings in pages.items():
+            pg.goto(base + path)
+            pg.wait_for_load_state("networkidle")
+            assert pg.locator("main > .panel").count(), (path, pg.inner_text("main"))
+            got = pg.evaluate(PANEL_GEOMETRY)
+            assert [p["heading"] for p in got["panels"]] == headings, (path, got)
+            # Each part is a card whose left edge is the heading's; none is left a bare section.
+            assert {p["left"] for p in got["panels"]} == {got["h1"]}, (path, got)
+            assert {p["right"] for p in got["panels"]} <= {got["main"] - 16}, (path, got)
+            assert got["loose"] == 0, (path, got)
+            assert got["overflow"] == 0 and not got["wider"], (path, got)
+            if "/evenings/" in path:
+                assert pg.locator("[data-testid=round].panel [data-testid=table-1]").count() == 1
+                assert pg.locator(".panel [data-testid=present]").count() == 1
+        assert not errors, errors
+    finally:
+        ctx.close()

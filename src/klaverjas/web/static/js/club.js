@@ -53,7 +53,7 @@ function homeView() {
   h('button', { type: 'submit', class: 'primary big' }, t('club.create_club')));
   const mine = Object.entries(known());
   show(h('h1', {}, t('club.title')), h('p', {}, t('club.intro')),
-    mine.length ? h('section', {}, h('h2', {}, t('club.my_clubs')),
+    mine.length ? h('section', { class: 'panel' }, h('h2', {}, t('club.my_clubs')),
       h('ul', { class: 'links' }, mine.map(([id, n]) => h('li', {}, h('a', { href: `/club/${id}` }, n))))) : null,
     form);
 }
@@ -81,7 +81,7 @@ async function clubView() {
 
   const memberName = h('input', { type: 'text', maxlength: 60, required: true });
   const memberNumber = h('input', { type: 'text', maxlength: 20 });
-  const members = h('section', {}, h('h2', {}, t('club.members_n', { n: club.members.length })),
+  const members = h('section', { class: 'panel' }, h('h2', {}, t('club.members_n', { n: club.members.length })),
     h('ul', { class: 'members', 'data-testid': 'members' }, club.members.map((m) => h('li', {},
       h('span', {}, m.number ? `${m.name} (${m.number})` : m.name),
       organiser ? h('button', { type: 'button', class: 'small', 'aria-label': t('club.remove_member', { name: m.name }),
@@ -93,7 +93,7 @@ async function clubView() {
 
   const seasonName = h('input', { type: 'text', maxlength: 60, required: true });
   const seasonBest = numberInput('best', 5, { min: 1, max: 100 });
-  const seasons = h('section', {}, h('h2', {}, t('club.seasons')),
+  const seasons = h('section', { class: 'panel' }, h('h2', {}, t('club.seasons')),
     h('ul', { class: 'links' }, club.seasons.map((s) => h('li', {},
       h('a', { href: `/club/${clubId}/seasons/${s.id}` }, `${s.name} · ${t('club.best_of', { n: s.best })}`)))),
     organiser ? h('form', { class: 'inline', onsubmit: (e) => { e.preventDefault();
@@ -101,13 +101,13 @@ async function clubView() {
     } }, field('season-name', t('club.season_name'), seasonName), field('season-best', t('club.season_best'), seasonBest),
     h('button', { type: 'submit' }, t('club.add_season'))) : null);
 
-  const evenings = h('section', {}, h('h2', {}, t('club.evenings')),
+  const evenings = h('section', { class: 'panel' }, h('h2', {}, t('club.evenings')),
     h('ul', { class: 'links', 'data-testid': 'evenings' }, club.evenings.map((e) => h('li', {},
       h('a', { href: `/club/${clubId}/evenings/${e.id}` }, [dateWords(e.date), e.title || t('club.evening_n', { n: e.id })].filter(Boolean).join(' · ')),
-      h('span', { class: 'meta' }, ` ${t('club.rounds_played', { n: e.rounds_played, of: e.rounds })}${e.closed ? ` · ${t('club.closed')}` : ''}`)))),
-    organiser ? eveningForm(club, err) : null);
+      h('span', { class: 'meta' }, ` ${t('club.rounds_played', { n: e.rounds_played, of: e.rounds })}${e.closed ? ` · ${t('club.closed')}` : ''}`)))));
 
-  show(h('h1', {}, club.name), err, links, evenings, members, seasons,
+  // The new evening's form is a panel of its own under the list, not a panel inside a panel.
+  show(h('h1', {}, club.name), err, links, evenings, organiser ? eveningForm(club, err) : null, members, seasons,
     h('p', {}, h('button', { type: 'button', onclick: () => download(`/api/clubs/${clubId}/export.csv`, token,
       `klaverjas-club-${clubId}.csv`).catch((x) => showError(err, x)) }, t('club.export_all'))));
 }
@@ -155,7 +155,7 @@ function eveningForm(club, err) {
         prizes: { first: Number(first.value), then_every: Number(every.value) } });
       location.assign(`/club/${clubId}/evenings/${ev.id}`);
     } catch (x) { showError(err, x); }
-  } }, h('h3', {}, t('club.new_evening')),
+  } }, h('h2', {}, t('club.new_evening')),
   h('div', { class: 'grid' }, field('ev-title', t('club.evening_title'), title), field('ev-date', t('club.date'), date),
     field('ev-season', t('club.season'), season), field('ev-format', t('club.format_label'), format), movementField,
     field('ev-rounds', t('club.rounds'), rounds), field('ev-deals', t('club.per_round'), deals),
@@ -194,7 +194,7 @@ async function eveningView() {
   pairInputs.map((input, k) => field(`pair-${k}`, t('club.pair_player', { n: k + 1 }), input)),
   h('datalist', { id: 'club-members' }, (club ? club.members : []).map((m) => h('option', { value: m.name }))),
   h('button', { type: 'submit', 'data-testid': 'sign-in-button' }, t('club.sign_in'))) : null;
-  const present = h('section', {}, h('h2', {}, t('club.present_n', { n: ev.present.length })), signIn,
+  const present = h('section', { class: 'panel' }, h('h2', {}, t('club.present_n', { n: ev.present.length })), signIn,
     h('ul', { class: 'present', 'data-testid': 'present' }, ev.present.map((p) => h('li', {},
       h('span', {}, ev.members[p] ? `${p} (${ev.members[p].join(' & ')})` : p),
       organiser && !ev.closed ? h('button', { type: 'button', class: 'small', 'aria-label': t('club.leave', { name: p }),
@@ -204,7 +204,7 @@ async function eveningView() {
   let roundPart = null;
   if (current) {
     const links = organiser ? await call('GET', `${base()}/rounds/${current.number}/links`, token) : [];
-    roundPart = h('section', { 'data-testid': 'round' }, h('h2', {}, t('club.round_of', { n: current.number, of: ev.rounds })),
+    roundPart = h('section', { class: 'panel', 'data-testid': 'round' }, h('h2', {}, t('club.round_of', { n: current.number, of: ev.rounds })),
       current.byes.length ? h('p', {}, t('club.byes', { names: current.byes.join(', ') }),
         current.movement === 'mitchell' ? ` · ${t('club.comes_to', { n: 1 })}` : '') : null,
       current.movement === 'mitchell' ? h('p', { class: 'hint' }, t('club.movement_hint')) : null,
@@ -224,7 +224,7 @@ async function eveningView() {
     } }, t('club.close_evening'))) : null;
 
   const earlier = ev.played.filter((p) => p !== current);
-  const log = ev.log.length ? h('section', {}, h('h2', {}, t('club.corrections')),
+  const log = ev.log.length ? h('section', { class: 'panel' }, h('h2', {}, t('club.corrections')),
     h('ul', { 'data-testid': 'log' }, ev.log.map((c) => h('li', {}, t('club.correction', {
       round: c.round, table: c.table, by: c.by, before: c.before.join('–'), after: (c.after || []).join('–') }))))) : null;
 
@@ -238,8 +238,8 @@ async function eveningView() {
       h('button', { type: 'button', onclick: () => download(`${base()}/export.csv`, token, `klaverjas-evening-${eveningId}.csv`)
         .catch((x) => showError(err, x)) }, t('club.export'))),
     roundPart, closeEvening, present,
-    standingsTable(ev), standingsNotes(ev),
-    earlier.length ? h('section', {}, h('h2', {}, t('club.earlier_rounds')), earlier.map((p) => h('details', {},
+    h('section', { class: 'panel standings-panel' }, standingsTable(ev), standingsNotes(ev)),
+    earlier.length ? h('section', { class: 'panel' }, h('h2', {}, t('club.earlier_rounds')), earlier.map((p) => h('details', {},
       h('summary', {}, t('club.round_n', { n: p.number })),
       h('ol', { class: 'tables' }, p.tables.map((table) => tableCard(ev, p, table, null, act)))))) : null,
     log);
@@ -326,7 +326,7 @@ async function seasonView() {
   show(h('p', {}, h('a', { href: `/club/${clubId}`, 'data-testid': 'back' }, `← ${club.name}`)),
     h('h1', {}, s.name), h('p', { class: 'meta' }, t('club.best_of_m', { n: s.best, m: s.evenings.length })),
     h('p', {}, h('a', { class: 'button', href: `/club/${clubId}/seasons/${seasonId}/print` }, t('club.print'))),
-    seasonTable(s, names), h('p', { class: 'hint' }, t('club.season_tie_rule')));
+    h('section', { class: 'panel standings-panel' }, seasonTable(s, names), h('p', { class: 'hint' }, t('club.season_tie_rule'))));
 }
 
 // --- start -----------------------------------------------------------------------------------------
