@@ -1,6 +1,7 @@
 """axe-core in Debian's Chromium on the pages people land on: the start page, the play page's start screen, a deal
-in play, a table's join page and lobby, the score keeper and the learning page. No serious or critical violation,
-in light and in dark mode. axe-core comes inside the axe-playwright-python package (no network at test time)."""
+in play, a table's join page and lobby, the score keeper, the learning page and a club's organiser pages. No serious or
+critical violation, in light and in dark mode. axe-core comes inside the axe-playwright-python package (no network at
+test time)."""
 
 from __future__ import annotations
 
@@ -113,6 +114,25 @@ def learn_lesson_complete(server: str, page: Page) -> None:
     page.locator("#next-lesson").wait_for()
 
 
+def club_organiser(server: str, page: Page, evening: bool) -> None:
+    """A club's page or its evening as the organiser sees them: members, a season, a round drawn and one result."""
+    with httpx.Client(base_url=server, headers={"X-Klaverjas": "1"}) as http:
+        club = http.post("/api/clubs", json={"name": "Axe"}).json()
+        http.headers["Authorization"] = f"Bearer {club['organiser_token']}"
+        base = f"/api/clubs/{club['id']}"
+        season = http.post(f"{base}/seasons", json={"name": "Winter", "best": 5}).json()
+        ev = http.post(f"{base}/evenings", json={"rounds": 2, "season_id": season["id"]}).json()
+        for name in ("Anna", "Bram", "Cor", "Dirk", "Els", "Fien", "Gert", "Hans"):
+            http.post(f"{base}/members", json={"name": name}).raise_for_status()
+            http.post(f"{base}/evenings/{ev['id']}/present", json={"name": name}).raise_for_status()
+        http.post(f"{base}/evenings/{ev['id']}/rounds", json={}).raise_for_status()
+        http.put(f"{base}/evenings/{ev['id']}/rounds/1/tables/1/totals",
+                 json={"totals": [1900, 1400]}).raise_for_status()
+    path = f"/club/{club['id']}" + (f"/evenings/{ev['id']}" if evening else "")
+    page.goto(f"{server}{path}#token={club['organiser_token']}")
+    page.wait_for_selector("main > .panel")
+
+
 PAGES: dict[str, Callable[[str, Page], object]] = {
     "home": lambda server, page: page.goto(server + "/"),
     "play": mid_deal,
@@ -127,6 +147,8 @@ PAGES: dict[str, Callable[[str, Page], object]] = {
     "learn-glossary": lambda server, page: page.goto(server + "/learn/glossary#nat"),
     "learn-lesson": learn_lesson_refused,
     "learn-lesson-end": learn_lesson_complete,
+    "club": lambda server, page: club_organiser(server, page, evening=False),
+    "club-evening": lambda server, page: club_organiser(server, page, evening=True),
 }
 
 
