@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import urllib.request
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -15,8 +16,9 @@ pytestmark = [pytest.mark.browser, needs_chromium]
 if HAVE_CHROMIUM:
     from playwright.sync_api import Page, expect
 
-WAIT_FOR_ME = ("() => document.body.dataset.toMove === document.body.dataset.me || "
-               "['deal_over', 'match_over'].includes(document.body.dataset.phase)")
+# Not before the first state is drawn: until then toMove and me are both undefined, and equal.
+WAIT_FOR_ME = ("() => document.body.dataset.seq !== undefined && (document.body.dataset.toMove === "
+               "document.body.dataset.me || ['deal_over', 'match_over'].includes(document.body.dataset.phase))")
 
 
 def new_game(server: str, seed: int, match_end: str) -> str:
@@ -25,7 +27,8 @@ def new_game(server: str, seed: int, match_end: str) -> str:
                                      data=json.dumps({"pace": 0, "seed": seed, "match_end": match_end}).encode(),
                                      headers={"content-type": "application/json", "x-klaverjas": "1"})
     with urllib.request.urlopen(request) as response:
-        return server + json.load(response)["link"]
+        link: str = json.load(response)["link"]
+    return server + link
 
 
 def play_to_the_end_of_the_deal(page: Page) -> str:
@@ -60,4 +63,38 @@ def test_the_focus_goes_on_to_the_result_and_nat_says_who(server: str, browser: 
     we_nat = {"nl-NL": "wij zijn nat", "en-GB": "we went nat"}[lang]
     expect(page.locator("#result .marks")).to_have_text(we_nat)
     expect(page.locator("#result [data-result=score] td").first).to_have_text("0")
+    context.close()
+
+
+@pytest.mark.parametrize(("lang", "width", "height"), [("nl-NL", 390, 844), ("en-GB", 1280, 800)])
+def test_the_match_s_figures_agree_with_the_deals_played(server: str, browser: Any, lang: str, width: int,
+                                                          height: int) -> None:
+    context = browser.new_context(viewport={"width": width, "height": height}, locale=lang)
+    page = context.new_page()
+    link = new_game(server, 1, "deals:2")
+    page.goto(link)
+    assert play_to_the_end_of_the_deal(page) == "deal_over"
+    seq = page.evaluate("document.body.dataset.seq")
+    page.locator("#next-button").click()
+    page.wait_for_function("(seq) => document.body.dataset.seq !== seq", arg=seq)
+    assert play_to_the_end_of_the_deal(page) == "match_over"
+    game, token = link.rsplit("/", 1)[1].split("#token=")
+    with urllib.request.urlopen(f"{server}/api/play/{game}?token={token}") as response:
+        sheet = json.load(response)["sheet"]
+    # The reference: the server's own sheet, deal by deal (South plays for us, North-South).
+    rows = sheet["rows"]
+    def each_side(count: Callable[[dict[str, Any], str, str], bool]) -> list[int]:
+        return [sum(count(r, side, other) for r in rows) for side, other in (("NS", "EW"), ("EW", "NS"))]
+
+    expected = {"total": [sheet["totals"]["NS"], sheet["totals"]["EW"]],
+                "won": each_side(lambda r, side, other: r[side] > r[other]),
+                "nat": each_side(lambda r, side, other: bool(r["nat"]) and r[side] == 0),
+                "pit": each_side(lambda r, side, other: r["pit"] == side)}
+    assert expected["nat"] == [1, 0]  # this seed's second deal: we go nat
+    summary = page.locator("#result [data-summary=match]")
+    for key, (we, they) in expected.items():
+        cells = summary.locator(f"tr[data-figure={key}] td")
+        expect(cells).to_have_text([str(we), str(they)])
+    caption = {"nl-NL": "De partij in cijfers (2 spellen)", "en-GB": "The match in figures (2 deals)"}[lang]
+    expect(summary.locator("caption")).to_have_text(caption)
     context.close()

@@ -812,11 +812,18 @@ function renderResult(st) {
   if (st.phase === 'match_over') {
     const w = st.sheet.winner;
     lines.push(el('p', { class: 'match-over', 'data-match': 'over' }, `${t('play.match_over')}. ${w === null ? t('play.draw') : w === we ? t('play.winner_we') : t('play.winner_they')}`));
+    // The match in figures, a row each and a column per side, like the deal's own table above.
     const rows = st.sheet.rows;
     const count = (f) => rows.filter(f).length;
-    lines.push(el('p', { 'data-summary': 'match' }, `${t('play.total')}: ${t('play.we')} ${st.sheet.totals[we]} · ${t('play.they')} ${st.sheet.totals[they]}. ` +
-      `${t('play.deals_won')}: ${count((x) => x[we] > x[they])}/${rows.length}. ${t('play.nat')}: ${t('play.we')} ${count((x) => x.nat && x[we] === 0)} · ` +
-      `${t('play.they')} ${count((x) => x.nat && x[they] === 0)}. ${t('play.pit')}: ${t('play.we')} ${count((x) => x.pit === we)} · ${t('play.they')} ${count((x) => x.pit === they)}.`));
+    const sides = (f) => [count((x) => f(x, we, they)), count((x) => f(x, they, we))];
+    const figures = [[t('play.total'), [st.sheet.totals[we], st.sheet.totals[they]], 'total'],
+      [t('play.deals_won'), sides((x, side, other) => x[side] > x[other]), 'won'],
+      [t('play.sum_nat'), sides((x, side) => x.nat && x[side] === 0), 'nat'],
+      [t('play.sum_pit'), sides((x, side) => x.pit === side), 'pit']];
+    lines.push(el('table', { class: 'result-table', 'data-summary': 'match' },
+      el('caption', {}, t('play.match_figures', { n: rows.length })),
+      el('thead', {}, el('tr', {}, el('th', {}), el('th', { scope: 'col' }, t('play.we')), el('th', { scope: 'col' }, t('play.they')))),
+      el('tbody', {}, figures.map(([label, [a, b], key]) => row(label, a, b, { 'data-figure': key })))));
     buttons.append(el('a', { href: '/play', class: 'button primary' }, t('play.new_game')));
   } else {
     buttons.append(el('button', { type: 'button', class: 'primary', id: 'next-button', onclick: () => send({ type: 'next' }) }, t('play.next_deal')));
