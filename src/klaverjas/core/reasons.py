@@ -133,6 +133,11 @@ CALL_REFUSALS: Table = {
 }
 
 
+def seat_facts(seat: int) -> dict[str, str]:
+    """A seat as the facts ``seat_en`` / ``seat_nl``: North, Oost."""
+    return {f"seat_{lang}": seat_words(seat, lang) for lang in LANGS}
+
+
 def team_facts(team: int) -> dict[str, str]:
     """A team as the facts ``team_en`` / ``team_nl``: North-South, Oost-West."""
     return {f"team_{lang}": f"{seat_words(team, lang)}-{seat_words(team + 2, lang)}" for lang in LANGS}
@@ -181,5 +186,5 @@ def render(r: Refusal, lang: str = "en") -> str:
     return texts.render(REFUSALS, r.code, lang, **facts)
 
 
-__all__ = ["LANGS", "REFUSALS", "REFUSAL_PARTS", "CALL_REFUSALS", "ReasonedError", "render",
+__all__ = ["LANGS", "REFUSALS", "REFUSAL_PARTS", "CALL_REFUSALS", "ReasonedError", "seat_facts", "team_facts", "render",
            "card_words", "card_label", "suit_words", "seat_words"]

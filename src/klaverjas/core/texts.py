@@ -112,6 +112,11 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def as_sentence(part: str) -> str:
+    """A part of a sentence said on its own: its first letter upper case, a full stop unless it ends in one."""
+    return _capital(part) + ("" if part.endswith((".", "!", "?")) else ".")
+
+
 def fact_words(facts: Mapping[str, Any], lang: str) -> dict[str, Any]:
     """The facts as the templates of ``lang`` print them: cards and suits in words."""
     values: dict[str, Any] = {}
@@ -173,5 +178,5 @@ def placeholders(template: str) -> set[str]:
 
 
 __all__ = ["LANGS", "Text", "Table", "entry", "check_lang", "card_words", "card_label", "suit_words", "seat_words",
-           "figure_words", "cards_or", "fact_words", "fill", "phrase", "phrase_all", "render", "render_all",
-           "placeholders", "WORDS", "CARD_TEXTS"]
+           "figure_words", "cards_or", "as_sentence", "fact_words", "fill", "phrase", "phrase_all", "render",
+           "render_all", "placeholders", "WORDS", "CARD_TEXTS"]

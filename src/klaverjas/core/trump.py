@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .cards import SUITS
-from .reasons import CALL_REFUSALS, ReasonedError
+from .reasons import CALL_REFUSALS, ReasonedError, seat_facts
 from .rules import Rules
 from .seats import step_of
-from .texts import Text, phrase_all, seat_words
+from .texts import Text, phrase_all
 
 
 class TrumpError(ReasonedError):
@@ -125,7 +125,7 @@ class TrumpSelection:
             return phrase_all(CALL_REFUSALS, "trump_chosen")
         if action in self.options():
             return None
-        seat = {f"seat_{lang}": seat_words(self.to_move or 0, lang) for lang in ("en", "nl")}
+        seat = seat_facts(self.to_move or 0)
         if self.forced and action.kind == "pass":
             return phrase_all(CALL_REFUSALS, "must_choose", **seat)
         if self.forced and action.kind == "play":

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from klaverjas.core.texts import LANGS, Table, Text, entry, render_all
+from klaverjas.core.texts import LANGS, Table, Text, as_sentence, entry, render_all
 
 REFUSALS: Table = {
     # -- who is asking (401, 403) ------------------------------------------------------------------------
@@ -101,8 +101,7 @@ def sentence(parts: Iterable[Text]) -> Text:
     said = list(parts)
     out = {}
     for lang in LANGS:
-        text = "; ".join(dict.fromkeys(part[lang] for part in said))
-        out[lang] = text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+        out[lang] = as_sentence("; ".join(dict.fromkeys(part[lang] for part in said)))
     return out
 
 

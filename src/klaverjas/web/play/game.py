@@ -37,7 +37,7 @@ from klaverjas.core import (
     parse_card,
     parse_suit,
 )
-from klaverjas.core.reasons import ReasonedError, card_label
+from klaverjas.core.reasons import ReasonedError, card_label, seat_facts
 from klaverjas.core.record import replay, to_record
 from klaverjas.core.roem import quartet_values, trick_roem_parts
 from klaverjas.core.rules_words import rules_words
@@ -45,7 +45,7 @@ from klaverjas.core.scoring import ScoreError
 from klaverjas.core.texts import LANGS, Text, entry
 from klaverjas.core.trump import PASS, PLAY, choose
 
-from .texts import core_refusal, say, seat_facts
+from .texts import core_refusal, say
 
 LEVELS = ("random", "basic", "strong", "expert")  # as models.Level
 HELD_BACK: Text = dict(held_back())  # the live ``why`` of a reason held back until the deal is over

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from klaverjas.core.reasons import ReasonedError
-from klaverjas.core.texts import LANGS, Table, Text, entry, render_all, seat_words
+from klaverjas.core.texts import LANGS, Table, Text, as_sentence, entry, render_all
 
 REFUSALS: Table = {
     # the table
@@ -87,18 +87,9 @@ def say(key: str, **facts: Any) -> Text:
     return render_all(REFUSALS, key, **facts)
 
 
-def seat_facts(seat: int) -> dict[str, str]:
-    """A seat as the facts ``seat_en`` / ``seat_nl``."""
-    return {f"seat_{lang}": seat_words(seat, lang) for lang in LANGS}
-
-
 def core_refusal(exc: ReasonedError) -> Text:
     """A refusal of the deal in every language, as a sentence; one said in English only (a program's malformed
     input) keeps its English in every language."""
     text = exc.text or {lang: str(exc) for lang in LANGS}
-    return {lang: _sentence(text[lang]) for lang in LANGS}
+    return {lang: as_sentence(text[lang]) for lang in LANGS}
 
-
-def _sentence(part: str) -> str:
-    """The core's part of a sentence as a sentence of its own."""
-    return part[:1].upper() + part[1:] + ("" if part.endswith((".", "!", "?")) else ".")
