@@ -157,6 +157,44 @@ def test_the_host_lets_someone_in_with_a_one_time_invitation(url: str) -> None:
     anna.close()
 
 
+def test_an_invitation_names_its_seat_before_anyone_joins(url: str) -> None:
+    host, anna = started_table(url)
+    code = host["code"]
+    path = f"/api/tables/{code}/invitation"
+    invite = secret(post(url, f"/api/tables/{code}/invite", {"seat": "W"}, token=host["token"]).json()["link"],
+                    "invite")
+    answer = post(url, path, {"invite": invite})
+    assert answer.status_code == 200, answer.text
+    assert answer.json() == {"seat": "W"}  # the seat, and nothing that opens it
+    assert invite not in answer.text and host["token"] not in answer.text
+    assert post(url, path, {"invite": invite}).json() == {"seat": "W"}  # asking uses nothing up
+    # An invitation that was never made, or is used: refused with the reason in both languages.
+    for wrong in ("no-such-invitation", invite):
+        if wrong == invite:
+            assert post(url, f"/api/tables/{code}/join", {"name": "Cor", "invite": invite}).status_code == 201
+        refused = post(url, path, {"invite": wrong})
+        assert refused.status_code == 403, refused.text
+        body = refused.json()
+        assert body["code"] == "bad_invite"
+        assert body["reason"] == {"en": "This invitation is not valid: it was used or replaced.",
+                                  "nl": "Deze uitnodiging geldt niet: ze is gebruikt of vervangen."}
+        assert "token" not in body and "seat" not in body
+    assert post(url, "/api/tables/ZZZZZZ/invitation", {"invite": invite}).status_code == 404
+    # The secret goes in the body only: in the address it is not read.
+    assert httpx.get(url + path, params={"invite": invite}).status_code == 405
+    anna.close()
+
+
+def test_asking_about_invitations_is_rate_limited(url: str) -> None:
+    code = new_table(url)["code"]
+    answers = [post(url, f"/api/tables/{code}/invitation", {"invite": f"guess-{n}"}) for n in range(20)]
+    statuses = [a.status_code for a in answers]
+    assert statuses[0] == 403 and statuses[-1] == 429, statuses
+    limited = answers[-1]
+    assert int(limited.headers["Retry-After"]) >= 1
+    assert set(limited.json()["reason"]) == {"en", "nl"}
+
+
 def test_someone_who_takes_a_chair_and_never_comes_gets_a_computer_player(url: str) -> None:
     # Three chairs taken in the lobby by someone who never connects: the table does not stall.
     host = new_table(url, away_limit=1)

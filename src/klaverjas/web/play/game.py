@@ -220,6 +220,18 @@ class GameTable:
                 return seat
         return None
 
+    def invitation(self, token: str) -> int:
+        """The seat an invitation would take now, refused as :meth:`sit` would refuse it: the join screen
+        names the seat, or says why the link no longer works, before anyone types a name."""
+        seat = self.invited_seat(token)
+        if seat is None:
+            raise ActionError("bad_invite", say("invite_used"))
+        if self.phase == "match_over":
+            raise ActionError("not_now", say("match_over"))
+        if not self._invitable(seat):
+            raise ActionError("seat_taken", say("seat_taken", **seat_facts(seat)))
+        return seat
+
     def spectator_token(self, by: int, renew: bool = False) -> str:
         """The secret of the table's spectator link (the same for everyone the host gives it to); ``renew``:
         a new one, and the old link opens nothing any more (its spectators are shut out)."""

@@ -93,6 +93,11 @@ class SeatInvite(BaseModel):
     seat: Seat
 
 
+class InvitationIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    invite: Secret = Field(description="the secret after #invite= in the host's invitation link")
+
+
 class SpectateIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     renew: bool = Field(False, description="a new spectator link: the old one stops opening the table, and "
@@ -119,6 +124,12 @@ class Joined(Frozen):
 class Link(Frozen):
     link: str = Field(description="/t/{code}#invite=... or /t/{code}#watch=...: the secret is in the fragment")
     seat: Seat | None = Field(description="the seat an invitation is for; None for the spectator link")
+
+
+class Invitation(Frozen):
+    """What an invitation link is for, before its person joins; it gives no token."""
+
+    seat: Seat = Field(description="the seat the invitation takes")
 
 
 class GameSummary(Frozen):
