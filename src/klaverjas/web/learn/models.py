@@ -63,6 +63,7 @@ class Term(Out):
     def_nl: str
     def_en: str
     games: Literal["nl", "sa", "both"]
+    also: list[str] = Field(default_factory=list, description="other words for the term, found by the search")
 
 
 class LessonSummary(Out):

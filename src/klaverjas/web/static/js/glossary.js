@@ -62,3 +62,82 @@ export function linkTerms(text, lang = 'nl') {
   frag.append(document.createTextNode(String(text).slice(at)));
   return frag;
 }
+
+// --- search ------------------------------------------------------------------------------------
+// A text folded for matching, with for each folded character the index of the character it came from, so
+// that a match found in the folded text can be marked in the text as shown. Folding drops case and accents
+// ("Één" → "een") and makes hyphens and runs of spaces one space ("ou-jol" is found as "ou jol"). Loosely
+// folded, a doubled vowel counts once: Dutch spells one word "verzaak" and "verzaken", "maat" and "maten".
+function folded(text, loose = false) {
+  let out = '';
+  const from = [];
+  const source = String(text);
+  for (let i = 0; i < source.length; i += 1) {
+    let part = source[i].normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[-\s]/u, ' ');
+    if (part === ' ' && (out === '' || out.endsWith(' '))) part = '';
+    for (const c of part) {
+      if (loose && 'aeiou'.includes(c) && out.endsWith(c)) continue;
+      out += c;
+      from.push(i);
+    }
+  }
+  return { out, from };
+}
+
+export const fold = (text, loose = false) => folded(text, loose).out.trim();
+
+const startsWord = (hay, at) => at === 0 || !/[\p{L}\p{N}]/u.test(hay[at - 1]);
+
+// Where `query` (folded the same way) occurs in `text`, as [start, end) in the text as shown, or null. A match
+// at the start of a word is preferred over one inside a word ("pit" in "pit (mars)" before "spitsen").
+export function findIn(text, query, { wordStart = false, loose = false } = {}) {
+  if (!query) return null;
+  const { out, from } = folded(text, loose);
+  let at = out.indexOf(query);
+  let inside = null;
+  while (at >= 0 && !startsWord(out, at)) {
+    inside ??= at;
+    at = out.indexOf(query, at + 1);
+  }
+  if (at < 0) {
+    if (wordStart || inside === null) return null;
+    at = inside;
+  }
+  return { start: from[at], end: from[at + query.length - 1] + 1, atWord: startsWord(out, at), atStart: at === 0 };
+}
+
+// Where the typed text occurs in `text`, folded strictly or loosely (see folded).
+export function matchIn(text, typed, { wordStart = false, loose = false } = {}) {
+  return findIn(text, fold(typed, loose), { wordStart, loose });
+}
+
+const namesOf = (term) => [term.nl, term.en, term.af, ...(term.also || [])].filter(Boolean);
+export const meaningOf = (term, lang) => (lang === 'nl' ? term.def_nl : term.def_en);
+
+function ranked(terms, typed, lang, loose) {
+  const words = fold(typed, loose).split(' ');
+  const found = [];
+  terms.forEach((term, order) => {
+    let rank = 4;
+    for (const name of namesOf(term)) {
+      const hit = matchIn(name, typed, { loose });
+      if (hit) rank = Math.min(rank, hit.atStart ? 0 : hit.atWord ? 1 : 2);
+    }
+    if (rank === 4 && words.every((word) => findIn(meaningOf(term, lang), word, { wordStart: true, loose }))) rank = 3;
+    if (rank < 4) found.push({ term, rank, order });
+  });
+  return found.sort((a, b) => a.rank - b.rank || a.order - b.order);
+}
+
+// The terms that match what was typed, best first: a name (the term in Dutch, English or Afrikaans, or one of
+// its other words) beginning with it, then a word of a name beginning with it, then a name holding it, and
+// last the terms whose explanation in the page's language has a word beginning with each word typed; glossary
+// order within each. When no name holds it as typed, it is looked up loosely ("verzaak" finds "verzaken").
+// `loose` says which was done, so that the page marks the same matches.
+export function searchTerms(terms, typed, lang) {
+  if (!fold(typed)) return { found: terms.map((term) => ({ term, rank: 0 })), loose: false };
+  const strict = ranked(terms, typed, lang, false);
+  if (strict.some((r) => r.rank < 3)) return { found: strict, loose: false };
+  const loose = ranked(terms, typed, lang, true);
+  return loose.some((r) => r.rank < 3) ? { found: loose, loose: true } : { found: strict, loose: false };
+}

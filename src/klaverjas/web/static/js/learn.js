@@ -3,7 +3,7 @@
 import { $, h as el } from './dom.js';
 import { api as request } from './api.js';
 import { cardName, cardSvg, dutchLetters, face as cardFace, rankText as rankOf, suitText } from './cards.js';
-import { linkTerms, termLink } from './glossary.js';
+import { findIn, fold, linkTerms, matchIn, searchTerms, termLink } from './glossary.js';
 import { getLang, onLangChange, t } from './i18n.js';
 import { onCardsChange, renderHeader } from './layout.js';
 
@@ -127,18 +127,95 @@ function entry(href, title, line, attrs = {}) {
 }
 
 // --- glossary ----------------------------------------------------------------------------------
+// The search: what is typed filters the terms at once and goes into the address (?q=pit), so a looked-up term
+// can be shared; a link to one term (#nat) still marks it. Matches are marked in the names and explanations.
+const GLOSSARY = '/learn/glossary';
+
+function marked(text, hit) {
+  if (!hit) return text;
+  return [text.slice(0, hit.start), el('mark', {}, text.slice(hit.start, hit.end)), text.slice(hit.end)];
+}
+
+function termEntry(term, typed, loose) {
+  const nl = getLang() === 'nl';
+  const name = (text) => marked(text, typed ? matchIn(text, typed, { loose }) : null);
+  const meaning = nl ? term.def_nl : term.def_en;
+  // Each word typed is marked where it starts a word of the explanation (the first place only).
+  let shown = [meaning];
+  if (typed) {
+    for (const word of fold(typed, loose).split(' ')) {
+      const last = shown[shown.length - 1];
+      const hit = typeof last === 'string' ? findIn(last, word, { wordStart: true, loose }) : null;
+      if (hit) shown = [...shown.slice(0, -1), ...marked(last, hit)];
+    }
+  }
+  const also = term.also || [];
+  return el('div', { class: 'term-entry', id: term.id, 'data-games': term.games },
+    el('dt', {}, el('span', { lang: 'nl' }, name(term.nl)), ' · ', el('span', { lang: 'en' }, name(term.en)),
+      term.af ? [' · ', el('span', { lang: 'af', class: 'af', title: t('learn.afrikaans') }, name(term.af))] : null,
+      term.games === 'sa' ? el('small', { class: 'tag' }, t('learn.sa_only')) : null),
+    el('dd', {}, shown),
+    also.length ? el('dd', { class: 'also' }, `${t('learn.also_said')}: `, also.map((w, i) => [i ? ', ' : '', name(w)])) : null);
+}
+
 async function glossaryPage(main) {
   const terms = await api('/api/learn/glossary');
   document.title = `${t('common.app')} – ${t('learn.glossary')}`;
-  // The meanings in the page's language: the card letters are a separate setting.
-  const nl = getLang() === 'nl';
-  const items = terms.map((term) => el('div', { class: 'term-entry', id: term.id, 'data-games': term.games },
-    el('dt', {}, el('span', { lang: 'nl' }, term.nl), ' · ', el('span', { lang: 'en' }, term.en),
-      term.af ? [' · ', el('span', { lang: 'af', class: 'af', title: t('learn.afrikaans') }, term.af)] : null,
-      term.games === 'sa' ? el('small', { class: 'tag' }, t('learn.sa_only')) : null),
-    el('dd', {}, nl ? term.def_nl : term.def_en)));
-  main.replaceChildren(backLink('/learn', t('learn.learn')), el('h1', {}, t('learn.glossary')),
-    el('p', { class: 'legend' }, `${t('learn.dutch')} · ${t('learn.english')} · ${t('learn.afrikaans')}`), el('dl', { class: 'glossary' }, items));
+  const hadFocus = document.activeElement?.id === 'glossary-q';
+  const list = el('dl', { class: 'glossary', id: 'glossary-list' });
+  const legend = el('p', { class: 'legend' }, `${t('learn.dutch')} · ${t('learn.english')} · ${t('learn.afrikaans')}`);
+  const status = el('p', { class: 'search-status', id: 'glossary-status', role: 'status', 'aria-live': 'polite' });
+  const showAll = el('button', { type: 'button', id: 'glossary-all', hidden: '' }, t('learn.show_all'));
+  const clear = el('button', { type: 'button', class: 'clear', id: 'glossary-clear', 'aria-label': t('learn.search_clear'),
+    title: t('learn.search_clear'), hidden: '' }, el('span', { 'aria-hidden': 'true' }, '×'));
+  const input = el('input', { type: 'search', id: 'glossary-q', name: 'q', autocomplete: 'off', spellcheck: 'false',
+    autocapitalize: 'none', enterkeyhint: 'search', placeholder: t('learn.search_hint'), 'aria-controls': 'glossary-list',
+    'aria-describedby': 'glossary-status' });
+  input.value = new URLSearchParams(location.search).get('q') || '';
+
+  let said = '';
+  let announce = null;
+  const show = () => {
+    const typed = input.value;
+    const { found, loose } = searchTerms(terms, typed, getLang());
+    list.replaceChildren(...found.map((r) => termEntry(r.term, fold(typed) ? typed : '', loose)));
+    list.hidden = !found.length;
+    legend.hidden = !found.length;
+    clear.hidden = !typed;
+    showAll.hidden = found.length > 0;
+    const text = found.length ? t('learn.found_n', { n: found.length }) : t('learn.found_none', { q: typed.trim() });
+    // The count is said once typing pauses, not for every letter.
+    clearTimeout(announce);
+    if (text !== said) announce = setTimeout(() => { status.textContent = text; said = text; }, said ? 250 : 0);
+  };
+  const keep = () => {
+    const q = input.value.trim();
+    history.replaceState(null, '', q ? `${GLOSSARY}?q=${encodeURIComponent(q)}` : GLOSSARY);
+  };
+  const reset = () => {
+    input.value = '';
+    show();
+    keep();
+    input.focus();
+  };
+  input.addEventListener('input', () => { show(); keep(); });
+  input.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && input.value) {
+      e.preventDefault();
+      reset();
+    }
+  });
+  clear.addEventListener('click', reset);
+  showAll.addEventListener('click', reset);
+  // Enter closes a phone's keyboard; the results are already there.
+  const form = el('form', { class: 'glossary-search', role: 'search', onsubmit: (e) => { e.preventDefault(); input.blur(); } },
+    el('label', { for: 'glossary-q' }, t('learn.search_label')),
+    el('div', { class: 'search-row' }, input, clear),
+    el('div', { class: 'search-result' }, status, showAll));
+
+  main.replaceChildren(backLink('/learn', t('learn.learn')), el('h1', {}, t('learn.glossary')), form, legend, list);
+  show();
+  if (hadFocus) input.focus();
   const target = decodeURIComponent(location.hash.slice(1));
   if (target && document.getElementById(target)) {
     const node = document.getElementById(target);
@@ -371,5 +448,5 @@ const redraw = () => {
 };
 onLangChange(redraw);
 onCardsChange(redraw);
-window.addEventListener('hashchange', () => { if (location.pathname === '/learn/glossary') route(); });
+window.addEventListener('hashchange', () => { if (location.pathname === GLOSSARY) route(); });
 route();
