@@ -1,7 +1,7 @@
 // Secrets of the play page: seat tokens, invitations and spectator links. They travel in an address's
 // fragment (a browser never sends it to a server nor puts it in a Referer); the page takes them out at
 // once and keeps them in this browser's localStorage, so "Je spellen" can ask for this browser's games only.
-import { ApiError } from './api.js';
+import { api } from './api.js';
 
 const SEAT = 'klaverjas.play.';    // + game id -> seat token
 const TABLE = 'klaverjas.table.';  // + table code -> game id
@@ -44,20 +44,8 @@ export function seatTokens() {
   return tokens.filter(Boolean);
 }
 
-// A request only the host may make: his seat token as a bearer, JSON body, the intent header.
-export async function asHost(url, token, body) {
-  let r;
-  try {
-    r = await fetch(url, { method: 'POST', body: JSON.stringify(body), headers: {
-      accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-klaverjas': '1' } });
-  } catch (e) {
-    throw new ApiError(0, { detail: String(e), code: 'network' });
-  }
-  let data;
-  try { data = await r.json(); } catch { data = { detail: r.statusText, code: 'http' }; }
-  if (!r.ok) throw new ApiError(r.status, data);
-  return data;
-}
+// The address of a game of the list: a table with friends by its code, a game against the computer by its id.
+export const gameHref = (g) => (g.code ? `/t/${encodeURIComponent(g.code)}` : `/play/${encodeURIComponent(g.id)}`);
 
-// The full address of a link the server gave as a path with its fragment.
-export const fullLink = (link) => `${location.origin}${link}`;
+// A request only the host may make: his seat token as the bearer.
+export const asHost = (url, token, body) => api('POST', url, body, { token });

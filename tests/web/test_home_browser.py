@@ -1,0 +1,76 @@
+"""The start page in Debian's Chromium: a panel for each part of the site, in Dutch and English, every link to a page
+that answers, nothing wider than a phone, and the way back to a game this device has in play."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.conftest import HAVE_CHROMIUM, live_server, needs_chromium
+
+pytestmark = [pytest.mark.browser, needs_chromium]
+
+if HAVE_CHROMIUM:
+    from playwright.sync_api import expect
+
+I18N = Path(__file__).parents[2] / "src/klaverjas/web/static/i18n"
+PARTS = {"play": ["/play", "/play#with-friends"], "keeper": ["/keeper"], "club": ["/club"], "learn": ["/learn"]}
+
+
+def home_texts(lang: str) -> dict[str, str]:
+    texts: dict[str, str] = json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))["home"]
+    return texts
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with live_server(tmp_path_factory.mktemp("home") / "home.db") as url:
+        yield url
+
+
+@pytest.mark.parametrize(("locale", "lang", "width", "height"),
+                         [("nl-NL", "nl", 390, 844), ("en-GB", "en", 1280, 800)])
+def test_a_panel_for_each_part_of_the_site(server: str, browser: Any, locale: str, lang: str, width: int,
+                                           height: int) -> None:
+    context = browser.new_context(viewport={"width": width, "height": height}, locale=locale)
+    page = context.new_page()
+    page.goto(server + "/")
+    said = home_texts(lang)
+    for part, hrefs in PARTS.items():
+        panel = page.get_by_role("region", name=said[f"{part}_title"])
+        expect(panel).to_be_visible()
+        links = panel.get_by_role("link")
+        expect(links).to_have_count(len(hrefs))
+        assert [links.nth(i).get_attribute("href") for i in range(len(hrefs))] == hrefs
+        for href in hrefs:
+            with urllib.request.urlopen(server + href.split("#")[0]) as answer:
+                assert answer.status == 200, href
+    expect(page.get_by_test_id("to-continue")).to_have_count(0)  # this device has no game
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    context.close()
+
+
+def test_the_way_back_to_a_game_in_play(server: str, browser: Any) -> None:
+    request = urllib.request.Request(server + "/api/play", method="POST", data=json.dumps({"pace": 0}).encode(),
+                                     headers={"content-type": "application/json", "x-klaverjas": "1"})
+    with urllib.request.urlopen(request) as answer:
+        created = json.load(answer)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB")
+    page = context.new_page()
+    page.goto(server + created["link"])  # the play page keeps the seat's token on this device
+    page.wait_for_function("() => document.body.dataset.seq !== undefined")
+    page.goto(server + "/")
+    back = page.get_by_test_id("to-continue")
+    expect(back).to_have_attribute("href", f"/play/{created['id']}")
+    expect(back).to_contain_text(home_texts("en")["continue_what"])
+    other = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB")  # another device: none
+    elsewhere = other.new_page()
+    elsewhere.goto(server + "/")
+    expect(elsewhere.get_by_role("region", name=home_texts("en")["play_title"])).to_be_visible()
+    expect(elsewhere.get_by_test_id("to-continue")).to_have_count(0)
+    other.close()
+    context.close()
