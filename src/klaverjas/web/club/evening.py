@@ -301,9 +301,15 @@ class Evening:
     def standings(self) -> EveningStandings:
         return evening_standings([p.draw for p in self.played], self.results(), self.bye_rule, self.entrants)
 
+    def prize_places(self, standings: EveningStandings | None = None) -> list[int]:
+        """The prized places; none before a table has a result, when everyone is tied at 0 and a mark
+        would single out whoever sorts first by name (or a fixed bye's score)."""
+        st = standings if standings is not None else self.standings()
+        return self.prizes.places(len(st.lines)) if st.table_scores else []
+
     def prize_winners(self) -> list[Line]:
-        lines = self.standings().lines
-        return [lines[p - 1] for p in self.prizes.places(len(lines))]
+        st = self.standings()
+        return [st.lines[p - 1] for p in self.prize_places(st)]
 
     # -- storage ---------------------------------------------------------------------------------------
     def as_json(self) -> dict[str, Any]:

@@ -216,7 +216,7 @@ def _table_out(played: PlayedRound, number: int, sides: tuple[tuple[str, ...], t
 
 def standings_out(ev: Evening) -> StandingsOut:
     st = ev.standings()
-    places = ev.prizes.places(len(st.lines))
+    places = ev.prize_places(st)
     poedel = st.poedel
     return StandingsOut(
         lines=[LineOut(rank=ln.rank, entrant=ln.entrant,
@@ -592,7 +592,7 @@ def evening_rows(st: StoredEvening) -> list[list[object]]:
         for e in p.draw.byes:
             rows.append(["bye", name, st.date, p.draw.number, "", e, "", "", "", ""])
     standings = ev.standings()
-    places = ev.prizes.places(len(standings.lines))
+    places = ev.prize_places(standings)
     rows.append(["section", "evening", "date", "rank", "entrant", "total", "prize",
                  *(f"round {k}" for k in range(1, standings.rounds + 1))])
     for ln in standings.lines:

@@ -2,7 +2,8 @@
 // where the server gives it in every language (``reason``), else its English ``detail``.
 // Every call carries X-Klaverjas: 1, which a cross-site form cannot send: the server refuses changes
 // without it (or a JSON body). A token goes in the Authorization header, never in the address.
-import { getLang } from './i18n.js';
+// A server out of reach is an ApiError with code 'network' and the one offline text, in the page's language.
+import { getLang, t } from './i18n.js';
 
 export class ApiError extends Error {
   constructor(status, body) {
@@ -28,8 +29,8 @@ function request(method, token, body) {
 async function send(url, opts) {
   try {
     return await fetch(url, opts);
-  } catch (e) {
-    throw new ApiError(0, { detail: String(e), code: 'network' });
+  } catch {
+    throw new ApiError(0, { detail: t('common.offline'), code: 'network' });
   }
 }
 
@@ -43,7 +44,7 @@ async function failure(r) {
   return new ApiError(r.status, data);
 }
 
-// options.token: a token for the Authorization header (a sheet's).
+// options.token: a token for the Authorization header (a sheet's, a club's or a club table's).
 export async function api(method, url, body, options = {}) {
   const r = await send(url, request(method, options.token, body));
   if (r.status === 204) return null;

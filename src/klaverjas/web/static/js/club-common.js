@@ -1,7 +1,5 @@
 // What every club page shares: the link's token (read from the address fragment, kept on this device,
-// and the fragment removed at once), the API client that sends it, errors shown with role=alert,
-// a CSV download through the token, and the standings table.
-import { ApiError } from './api.js';
+// and the fragment removed at once; api.js sends it), errors shown with role=alert, and the standings table.
 import { h } from './dom.js';
 import { getLang, has, t } from './i18n.js';
 
@@ -23,36 +21,14 @@ export function takeToken(key) {
 
 export function keepToken(key, token) { localStorage.setItem(`klaverjas.club.${key}`, token); }
 
-// One request to /api/clubs...; state-changing requests send JSON and X-Klaverjas: 1.
-export async function call(method, url, token, body) {
-  const headers = { accept: 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (method !== 'GET') headers['x-klaverjas'] = '1';
-  const opts = { method, headers };
-  if (body !== undefined) {
-    headers['content-type'] = 'application/json';
-    opts.body = JSON.stringify(body);
-  }
-  let r;
-  try {
-    r = await fetch(url, opts);
-  } catch (e) {
-    throw new ApiError(0, { detail: t('club.offline'), code: 'network' });
-  }
-  if (r.status === 204) return null;
-  let data;
-  try { data = await r.json(); } catch { data = { detail: r.statusText }; }
-  if (!r.ok) throw new ApiError(r.status, data);
-  return data;
-}
-
 // A paragraph for a form's or a page's errors: screen readers announce what lands in it.
 export function alertBox(testid = 'error') {
   return h('p', { class: 'error', role: 'alert', 'data-testid': testid, hidden: true });
 }
 
 // The server's reason in the page's language. With `sheetVars` (a table's deal form) a deal's refusal is
-// said in the score keeper's own words; otherwise the reason follows a lead-in.
+// said in the score keeper's own words; a server out of reach in api.js's offline sentence, whole;
+// otherwise the reason follows a lead-in.
 export function reasonText(err) {
   return (err.reason && err.reason[getLang()]) || err.message;
 }
@@ -60,31 +36,47 @@ export function reasonText(err) {
 export function showError(box, err, sheetVars) {
   box.hidden = false;
   const key = `keeper.err.${err.code}`;
-  box.textContent = sheetVars && has(key) ? t(key, sheetVars) : t('club.refused', { detail: reasonText(err) });
+  if (err.code === 'network') box.textContent = err.message;
+  else box.textContent = sheetVars && has(key) ? t(key, sheetVars) : t('club.refused', { detail: reasonText(err) });
 }
 
 export function clearError(box) { box.hidden = true; box.textContent = ''; }
 
-// A CSV file fetched with the token (a plain link cannot send it) and handed to the browser as a download.
-export async function download(url, token, filename) {
-  const r = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-  if (!r.ok) throw new ApiError(r.status, await r.json().catch(() => null));
-  const link = h('a', { href: URL.createObjectURL(await r.blob()), download: filename });
-  document.body.append(link);
-  link.click();
-  link.remove();
+// A wide table scrolls sideways inside its panel, not the page. While it does, the box is a named region
+// and a keyboard focus stop, so the arrow keys can scroll it (a table that fits adds no tab stop), and the
+// rank and name columns stay in view (club.css), the name's column starting where the rank's ends.
+export function scrollBox(table) {
+  const box = h('div', { class: 'scroll-x' }, table);
+  const caption = table.querySelector('caption');
+  if (caption) caption.replaceChildren(h('span', {}, ...caption.childNodes));  // a caption box cannot stick, its text can
+  const fit = () => {
+    const scrolls = box.scrollWidth > box.clientWidth + 1;
+    box.classList.toggle('scrolls', scrolls);
+    if (scrolls) {
+      box.setAttribute('tabindex', '0');
+      box.setAttribute('role', 'region');
+      box.setAttribute('aria-label', t('club.scrolls', { name: caption?.textContent || '' }));
+      box.style.setProperty('--rank-width', `${table.querySelector('tr > :first-child')?.offsetWidth || 0}px`);
+    } else {
+      for (const attr of ['tabindex', 'role', 'aria-label']) box.removeAttribute(attr);
+    }
+  };
+  const watch = new ResizeObserver(fit);
+  watch.observe(box);
+  watch.observe(table);
+  return box;
 }
 
 export function entrantName(line) {
   return line.players ? `${line.entrant} (${line.players.join(' & ')})` : line.entrant;
 }
 
-// The evening's standings: rank, name, a score per round, total; prizes marked.
+// The evening's standings: rank, name, a score per round, total; prizes marked (none before any result).
 export function standingsTable(evening, { caption } = {}) {
   const st = evening.standings;
   const rounds = evening.played.length;
   const byeMark = (line, k) => (line.byes.includes(k + 1) ? ` (${t('club.bye_short')})` : '');
-  return h('table', { class: 'standings', 'data-testid': 'standings' },
+  return scrollBox(h('table', { class: 'standings', 'data-testid': 'standings' },
     h('caption', {}, caption || t('club.standings')),
     h('thead', {}, h('tr', {},
       h('th', { scope: 'col' }, t('club.rank')), h('th', { scope: 'col' }, t('club.name')),
@@ -94,7 +86,7 @@ export function standingsTable(evening, { caption } = {}) {
       h('td', {}, String(line.rank), line.prize ? h('span', { class: 'prize-mark', title: t('club.prize') }, ' ★') : null),
       h('th', { scope: 'row' }, entrantName(line)),
       line.scores.map((s, k) => h('td', { class: 'num' }, s === null ? '–' : `${s}${byeMark(line, k)}`)),
-      h('td', { class: 'num total', 'data-testid': `total-${line.entrant}` }, String(line.total))))));
+      h('td', { class: 'num total', 'data-testid': `total-${line.entrant}` }, String(line.total)))))));
 }
 
 // Poedel, best round and the tie rule under the standings.
@@ -127,11 +119,11 @@ export function movementText(table) {
 
 // A season: each entrant's evening totals (dropped ones marked), the counted total, the rank.
 export function seasonTable(s, names) {
-  return h('table', { class: 'standings', 'data-testid': 'season' }, h('caption', {}, t('club.season_standings')),
+  return scrollBox(h('table', { class: 'standings season', 'data-testid': 'season' }, h('caption', {}, t('club.season_standings')),
     h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('club.rank')), h('th', { scope: 'col' }, t('club.name')),
       names.map((n) => h('th', { scope: 'col', class: 'num' }, n)), h('th', { scope: 'col', class: 'num' }, t('club.total')))),
     h('tbody', {}, s.lines.map((ln) => h('tr', {}, h('td', {}, String(ln.rank)), h('th', { scope: 'row' }, ln.entrant),
       ln.evenings.map((v, i) => h('td', { class: `num${ln.dropped.includes(i) ? ' dropped' : ''}`,
         title: ln.dropped.includes(i) ? t('club.dropped') : null }, v === null ? '–' : String(v))),
-      h('td', { class: 'num total' }, String(ln.total))))));
+      h('td', { class: 'num total' }, String(ln.total)))))));
 }

@@ -1,7 +1,8 @@
 // The print view (A4): an evening's draw per round and its standings, or a season's standings.
 import { h } from './dom.js';
 import { dateWords, t } from './i18n.js';
-import { alertBox, call, formatText, movementText, seasonTable, showError, showMain, standingsNotes, standingsTable, takeToken } from './club-common.js';
+import { api } from './api.js';
+import { alertBox, formatText, movementText, seasonTable, showError, showMain, standingsNotes, standingsTable, takeToken } from './club-common.js';
 
 const parts = location.pathname.split('/').filter(Boolean); // club, id, evenings|seasons, n, print
 const clubId = parts[1];
@@ -12,7 +13,7 @@ function printButton() {
 }
 
 async function evening() {
-  const ev = await call('GET', `/api/clubs/${clubId}/evenings/${parts[3]}`, token);
+  const ev = await api('GET', `/api/clubs/${clubId}/evenings/${parts[3]}`, undefined, { token });
   const title = [ev.club_name, ev.title, dateWords(ev.date)].filter(Boolean).join(' · ');
   showMain(printButton(),
     ev.played.map((p) => {
@@ -32,7 +33,7 @@ async function evening() {
 }
 
 async function season() {
-  const s = await call('GET', `/api/clubs/${clubId}/seasons/${parts[3]}`, token);
+  const s = await api('GET', `/api/clubs/${clubId}/seasons/${parts[3]}`, undefined, { token });
   showMain(printButton(), h('h1', {}, s.name), h('p', {}, t('club.best_of_m', { n: s.best, m: s.evenings.length })),
     seasonTable(s, s.evenings.map((e, k) => dateWords(e.date, true) || e.title || t('club.evening_n', { n: k + 1 }))),
     h('p', {}, t('club.season_tie_rule')));

@@ -3,7 +3,8 @@
 import { h } from './dom.js';
 import { SUIT_SYMBOL } from './cards.js';
 import { onLangChange, t } from './i18n.js';
-import { alertBox, call, showError, showMain, standingsNotes, standingsTable, takeToken } from './club-common.js';
+import { api } from './api.js';
+import { alertBox, showError, showMain, standingsNotes, standingsTable, takeToken } from './club-common.js';
 
 const parts = location.pathname.split('/').filter(Boolean);
 const clubId = parts[1];
@@ -26,7 +27,7 @@ function render() {
 
 async function refresh() {
   try {
-    last = await call('GET', `/api/clubs/${clubId}/evenings/${eveningId}`, token);
+    last = await api('GET', `/api/clubs/${clubId}/evenings/${eveningId}`, undefined, { token });
     render();
   } catch (x) {
     const box = alertBox();

@@ -4,7 +4,8 @@
 import { h, $ } from './dom.js';
 import { onLangChange, t } from './i18n.js';
 import { renderHeader } from './layout.js';
-import { alertBox, call, clearError, showError, showMain, takeToken } from './club-common.js';
+import { api } from './api.js';
+import { alertBox, clearError, showError, showMain, takeToken } from './club-common.js';
 
 const token = takeToken('table');
 const TEAMS = ['NS', 'EW'];
@@ -16,14 +17,14 @@ const show = showMain;
 function sideName(team) { return state.sheet.teams[team]; }
 
 async function load() {
-  state = await call('GET', '/api/clubs/table', token);
+  state = await api('GET', '/api/clubs/table', undefined, { token });
   render();
 }
 
 async function send(method, url, body, err) {
   clearError(err);
   try {
-    state = await call(method, url, token, body);
+    state = await api(method, url, body, { token });
     editing = null;
     render();
     // The next deal's first field; once the sheet is over there is none, so the status that says so.

@@ -5,14 +5,17 @@
 import { h, $ } from './dom.js';
 import { dateWords, onLangChange, t } from './i18n.js';
 import { renderHeader } from './layout.js';
+import { api, download } from './api.js';
 import {
-  alertBox, call, clearError, download, formatText, keepToken, movementText, seasonTable, showError, showMain,
+  alertBox, clearError, formatText, keepToken, movementText, seasonTable, showError, showMain,
   standingsNotes, standingsTable, takeToken,
 } from './club-common.js';
 
 const parts = location.pathname.split('/').filter(Boolean); // ['club', id, 'evenings', n]
 const clubId = parts[1] || null;
 const token = clubId ? takeToken(clubId) : null;
+// A request to the club's API with the club's token (organiser or public).
+const request = (method, url, body) => api(method, url, body, { token });
 const KNOWN = 'klaverjas.club.known';
 let redraw = () => {};
 let pollTimer = null;
@@ -44,7 +47,7 @@ function homeView() {
     e.preventDefault();
     clearError(err);
     try {
-      const club = await call('POST', '/api/clubs', null, { name: name.value });
+      const club = await api('POST', '/api/clubs', { name: name.value });
       keepToken(club.id, club.organiser_token);
       remember(club.id, club.name);
       location.assign(`/club/${club.id}`);
@@ -60,7 +63,7 @@ function homeView() {
 
 // --- /club/{id} ------------------------------------------------------------------------------------
 async function clubView() {
-  const club = await call('GET', `/api/clubs/${clubId}`, token);
+  const club = await request('GET', `/api/clubs/${clubId}`);
   remember(club.id, club.name);
   const organiser = club.role === 'organiser';
   const err = alertBox();
@@ -76,7 +79,7 @@ async function clubView() {
     h('p', {}, h('input', { type: 'text', readonly: true, value: origin + club.public_link, 'aria-label': t('club.public_link'),
       class: 'copy', 'data-testid': 'public-link' })),
     h('p', {}, h('button', { type: 'button', 'data-testid': 'renew-public',
-      onclick: () => { if (window.confirm(t('club.renew_public_confirm'))) act(() => call('POST', `/api/clubs/${clubId}/public-link`, token)); },
+      onclick: () => { if (window.confirm(t('club.renew_public_confirm'))) act(() => request('POST', `/api/clubs/${clubId}/public-link`)); },
     }, t('club.renew_public')))) : h('p', { class: 'hint' }, t('club.public_view'));
 
   const memberName = h('input', { type: 'text', maxlength: 60, required: true });
@@ -85,9 +88,9 @@ async function clubView() {
     h('ul', { class: 'members', 'data-testid': 'members' }, club.members.map((m) => h('li', {},
       h('span', {}, m.number ? `${m.name} (${m.number})` : m.name),
       organiser ? h('button', { type: 'button', class: 'small', 'aria-label': t('club.remove_member', { name: m.name }),
-        onclick: () => act(() => call('DELETE', `/api/clubs/${clubId}/members/${m.id}`, token)) }, '✕') : null))),
+        onclick: () => act(() => request('DELETE', `/api/clubs/${clubId}/members/${m.id}`)) }, '✕') : null))),
     organiser ? h('form', { class: 'inline', onsubmit: (e) => { e.preventDefault();
-      act(() => call('POST', `/api/clubs/${clubId}/members`, token, { name: memberName.value, number: memberNumber.value || null }));
+      act(() => request('POST', `/api/clubs/${clubId}/members`, { name: memberName.value, number: memberNumber.value || null }));
     } }, field('member-name', t('club.name'), memberName), field('member-number', t('club.number'), memberNumber),
     h('button', { type: 'submit' }, t('club.add_member'))) : null);
 
@@ -97,7 +100,7 @@ async function clubView() {
     h('ul', { class: 'links' }, club.seasons.map((s) => h('li', {},
       h('a', { href: `/club/${clubId}/seasons/${s.id}` }, `${s.name} · ${t('club.best_of', { n: s.best })}`)))),
     organiser ? h('form', { class: 'inline', onsubmit: (e) => { e.preventDefault();
-      act(() => call('POST', `/api/clubs/${clubId}/seasons`, token, { name: seasonName.value, best: Number(seasonBest.value) }));
+      act(() => request('POST', `/api/clubs/${clubId}/seasons`, { name: seasonName.value, best: Number(seasonBest.value) }));
     } }, field('season-name', t('club.season_name'), seasonName), field('season-best', t('club.season_best'), seasonBest),
     h('button', { type: 'submit' }, t('club.add_season'))) : null);
 
@@ -108,8 +111,8 @@ async function clubView() {
 
   // The new evening's form is a panel of its own under the list, not a panel inside a panel.
   show(h('h1', {}, club.name), err, links, evenings, organiser ? eveningForm(club, err) : null, members, seasons,
-    h('p', {}, h('button', { type: 'button', onclick: () => download(`/api/clubs/${clubId}/export.csv`, token,
-      `klaverjas-club-${clubId}.csv`).catch((x) => showError(err, x)) }, t('club.export_all'))));
+    h('p', {}, h('button', { type: 'button', onclick: () => download(`/api/clubs/${clubId}/export.csv`,
+      `klaverjas-club-${clubId}.csv`, { token }).catch((x) => showError(err, x)) }, t('club.export_all'))));
 }
 
 function eveningForm(club, err) {
@@ -147,7 +150,7 @@ function eveningForm(club, err) {
     e.preventDefault();
     clearError(err);
     try {
-      const ev = await call('POST', `/api/clubs/${clubId}/evenings`, token, {
+      const ev = await request('POST', `/api/clubs/${clubId}/evenings`, {
         title: title.value, date: date.value, season_id: season.value ? Number(season.value) : null, format: format.value,
         movement: format.value === 'pairs' ? movement.value : 'circle',
         rounds: Number(rounds.value), match_end: deals.value, rules: rules.value,
@@ -170,7 +173,7 @@ const eveningId = parts[2] === 'evenings' ? Number(parts[3]) : null;
 const base = () => `/api/clubs/${clubId}/evenings/${eveningId}`;
 
 async function eveningView() {
-  const ev = await call('GET', base(), token);
+  const ev = await request('GET', base());
   const organiser = ev.role === 'organiser';
   const err = alertBox();
   const act = async (fn) => {
@@ -184,12 +187,12 @@ async function eveningView() {
   const name = h('input', { type: 'text', maxlength: 60, list: 'club-members', autocomplete: 'off', 'data-testid': 'sign-in-name' });
   const pairInputs = ev.format === 'pairs'
     ? [h('input', { type: 'text', maxlength: 60, list: 'club-members' }), h('input', { type: 'text', maxlength: 60, list: 'club-members' })] : [];
-  const club = organiser ? await call('GET', `/api/clubs/${clubId}`, token) : null;
+  const club = organiser ? await request('GET', `/api/clubs/${clubId}`) : null;
   const signIn = organiser && !ev.closed ? h('form', { class: 'inline', 'data-testid': 'sign-in', onsubmit: (e) => {
     e.preventDefault();
     const body = { name: name.value };
     if (pairInputs.length) body.members = pairInputs.map((i) => i.value);
-    act(async () => { await call('POST', `${base()}/present`, token, body); setTimeout(() => $('sign-in-name')?.focus(), 0); });
+    act(async () => { await request('POST', `${base()}/present`, body); setTimeout(() => $('sign-in-name')?.focus(), 0); });
   } }, field('sign-in-name', ev.format === 'pairs' ? t('club.pair_name') : t('club.player_name'), name),
   pairInputs.map((input, k) => field(`pair-${k}`, t('club.pair_player', { n: k + 1 }), input)),
   h('datalist', { id: 'club-members' }, (club ? club.members : []).map((m) => h('option', { value: m.name }))),
@@ -198,12 +201,12 @@ async function eveningView() {
     h('ul', { class: 'present', 'data-testid': 'present' }, ev.present.map((p) => h('li', {},
       h('span', {}, ev.members[p] ? `${p} (${ev.members[p].join(' & ')})` : p),
       organiser && !ev.closed ? h('button', { type: 'button', class: 'small', 'aria-label': t('club.leave', { name: p }),
-        onclick: () => act(() => call('POST', `${base()}/leave`, token, { name: p })) }, '✕') : null))));
+        onclick: () => act(() => request('POST', `${base()}/leave`, { name: p })) }, '✕') : null))));
 
   // The round being played: each table with its link, QR code and result; or the button to draw the next.
   let roundPart = null;
   if (current) {
-    const links = organiser ? await call('GET', `${base()}/rounds/${current.number}/links`, token) : [];
+    const links = organiser ? await request('GET', `${base()}/rounds/${current.number}/links`) : [];
     roundPart = h('section', { class: 'panel', 'data-testid': 'round' }, h('h2', {}, t('club.round_of', { n: current.number, of: ev.rounds })),
       current.byes.length ? h('p', {}, t('club.byes', { names: current.byes.join(', ') }),
         current.movement === 'mitchell' ? ` · ${t('club.comes_to', { n: 1 })}` : '') : null,
@@ -211,16 +214,16 @@ async function eveningView() {
       h('ol', { class: 'tables' }, current.tables.map((table) => tableCard(ev, current, table,
         links.find((l) => l.table === table.number), act))),
       organiser ? h('p', {}, h('button', { type: 'button', class: 'primary big', 'data-testid': 'close-round',
-        onclick: () => act(() => call('POST', `${base()}/rounds/${current.number}/close`, token)) },
+        onclick: () => act(() => request('POST', `${base()}/rounds/${current.number}/close`)) },
       t('club.close_round', { n: current.number }))) : null);
   } else if (organiser && !ev.closed && nextNumber <= ev.rounds) {
     roundPart = h('section', {}, h('p', {}, h('button', { type: 'button', class: 'primary big', 'data-testid': 'draw',
-      onclick: () => act(() => call('POST', `${base()}/rounds`, token, {})) }, t('club.draw_round', { n: nextNumber }))),
+      onclick: () => act(() => request('POST', `${base()}/rounds`, {})) }, t('club.draw_round', { n: nextNumber }))),
     ownDraw(ev, nextNumber));
   }
   const closeEvening = organiser && !ev.closed && !current && ev.played.length
     ? h('p', {}, h('button', { type: 'button', 'data-testid': 'close-evening', onclick: () => {
-      if (confirm(t('club.confirm_close'))) act(() => call('POST', `${base()}/close`, token));
+      if (confirm(t('club.confirm_close'))) act(() => request('POST', `${base()}/close`));
     } }, t('club.close_evening'))) : null;
 
   const earlier = ev.played.filter((p) => p !== current);
@@ -235,7 +238,7 @@ async function eveningView() {
     h('p', { class: 'views' },
       h('a', { class: 'button', href: `/club/${clubId}/evenings/${eveningId}/projector`, 'data-testid': 'projector-link' }, t('club.projector')),
       h('a', { class: 'button', href: `/club/${clubId}/evenings/${eveningId}/print` }, t('club.print')),
-      h('button', { type: 'button', onclick: () => download(`${base()}/export.csv`, token, `klaverjas-evening-${eveningId}.csv`)
+      h('button', { type: 'button', onclick: () => download(`${base()}/export.csv`, `klaverjas-evening-${eveningId}.csv`, { token })
         .catch((x) => showError(err, x)) }, t('club.export'))),
     roundPart, closeEvening, present,
     h('section', { class: 'panel standings-panel' }, standingsTable(ev), standingsNotes(ev)),
@@ -262,7 +265,7 @@ function tableCard(ev, rnd, table, link, act) {
   const b = numberInput('total_2', table.totals ? table.totals[1] : '', { min: 0, 'aria-label': t('club.total_of', { side: sides[1] }) });
   const totals = organiser && !ev.closed ? h('details', { class: 'type-totals' }, h('summary', {}, t('club.type_totals')),
     h('form', { class: 'inline', onsubmit: (e) => { e.preventDefault();
-      act(() => call('PUT', `${base()}/rounds/${rnd.number}/tables/${table.number}/totals`, token,
+      act(() => request('PUT', `${base()}/rounds/${rnd.number}/tables/${table.number}/totals`,
         { totals: [Number(a.value), Number(b.value)] }));
     } }, a, b, h('button', { type: 'submit' }, t('club.save')))) : null;
   return h('li', { class: `table-card${table.complete ? ' done' : ''}`, 'data-testid': `table-${table.number}` },
@@ -305,7 +308,7 @@ function ownDraw(ev, number) {
       const tables = [...rows.children].map((row) => [1, 2].map((s) => [...row.querySelectorAll(`[data-testid^="own-${row.dataset.table}-${s}-"]`)]
         .map((input) => input.value.trim()).filter(Boolean)));
       try {
-        await call('POST', `${base()}/rounds`, token, { tables, byes: names(byes.value) });
+        await request('POST', `${base()}/rounds`, { tables, byes: names(byes.value) });
         await eveningView();
       } catch (x) { showError(err, x); }
     } }, h('p', { class: 'hint' }, t('club.own_draw_hint')),
@@ -320,8 +323,8 @@ const seasonId = parts[2] === 'seasons' ? Number(parts[3]) : null;
 
 async function seasonView() {
   // The club's name makes the way back a link a screen reader can name, as on the evening page.
-  const [s, club] = await Promise.all([call('GET', `/api/clubs/${clubId}/seasons/${seasonId}`, token),
-    call('GET', `/api/clubs/${clubId}`, token)]);
+  const [s, club] = await Promise.all([request('GET', `/api/clubs/${clubId}/seasons/${seasonId}`),
+    request('GET', `/api/clubs/${clubId}`)]);
   const names = s.evenings.map((e, k) => dateWords(e.date, true) || e.title || t('club.evening_n', { n: k + 1 }));
   show(h('p', {}, h('a', { href: `/club/${clubId}`, 'data-testid': 'back' }, `← ${club.name}`)),
     h('h1', {}, s.name), h('p', { class: 'meta' }, t('club.best_of_m', { n: s.best, m: s.evenings.length })),
