@@ -98,3 +98,45 @@ def test_the_match_s_figures_agree_with_the_deals_played(server: str, browser: A
     caption = {"nl-NL": "De partij in cijfers (2 spellen)", "en-GB": "The match in figures (2 deals)"}[lang]
     expect(summary.locator("caption")).to_have_text(caption)
     context.close()
+
+
+# Each part of the result is on top at its centre once scrolled into view: nothing lies over it.
+UNCOVERED = """ns => ns.map(n => { n.scrollIntoView({ block: 'center' }); const r = n.getBoundingClientRect();
+  const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return r.width > 0 && r.height > 0 && n.contains(top); })"""
+
+
+@pytest.mark.parametrize(("lang", "width", "height"), [("nl-NL", 390, 844), ("en-GB", 1280, 800)])
+def test_the_last_trick_at_the_match_s_end_covers_nothing_of_the_result(server: str, browser: Any, lang: str,
+                                                                         width: int, height: int) -> None:
+    context = browser.new_context(viewport={"width": width, "height": height}, locale=lang)
+    page = context.new_page()
+    page.goto(new_game(server, 1, "deals:2"))
+    assert play_to_the_end_of_the_deal(page) == "deal_over"
+    seq = page.evaluate("document.body.dataset.seq")
+    page.locator("#next-button").click()
+    page.wait_for_function("(seq) => document.body.dataset.seq !== seq", arg=seq)
+    assert play_to_the_end_of_the_deal(page) == "match_over"
+    words = {"nl-NL": ("Laatste slag", "Sluiten"), "en-GB": ("Last trick", "Close")}[lang]
+    opener = page.locator("#last-button")
+    expect(opener).to_have_accessible_name(words[0])
+    expect(opener).to_have_attribute("aria-expanded", "false")
+    opener.click()
+    last = page.get_by_role("region", name=words[0])
+    expect(last).to_be_visible()
+    expect(last).to_be_focused()  # a screen reader is taken to it
+    expect(opener).to_have_attribute("aria-expanded", "true")
+    expect(last.locator(".played-last")).to_have_count(4)
+    parts = page.locator("#result [data-result=score], #result [data-match=over], #result tr[data-figure=total], "
+                         "#result .buttons > *, #last")
+    expect(parts).to_have_count(6)
+    assert parts.evaluate_all(UNCOVERED) == [True] * 6
+    # Closed with its button, the focus goes back to the button that opened it; l opens it again.
+    last.get_by_role("button", name=words[1]).click()
+    expect(last).to_be_hidden()
+    expect(opener).to_be_focused()
+    expect(opener).to_have_attribute("aria-expanded", "false")
+    page.keyboard.press("l")
+    expect(last).to_be_focused()
+    assert parts.evaluate_all(UNCOVERED) == [True] * 6
+    context.close()

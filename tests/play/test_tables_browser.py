@@ -153,6 +153,46 @@ def test_a_refusal_on_the_join_screen_is_said_in_english_too(server: str, browse
         ctx.close()
 
 
+def test_an_invitation_link_names_its_seat_and_a_used_one_says_so_up_front(server: str, browser: Any) -> None:
+    host = post(server, "/api/tables", {"name": "Anna", "seat": "S", "pace": 0})
+    code = host["code"]
+    answer = httpx.post(f"{server}/api/tables/{code}/invite", json={"seat": "E"},
+                        headers={"X-Klaverjas": "1", "Authorization": f"Bearer {host['token']}"})
+    assert answer.status_code == 201, answer.text
+    link = server + answer.json()["link"]
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="nl-NL", bypass_csp=True)
+    page = ctx.new_page()
+    page.set_default_timeout(15000)
+    try:
+        page.goto(link)
+        said = page.locator("#join-invited-seat")
+        expect(said).to_have_text("Je bent uitgenodigd voor de plaats Oost.")
+        expect(page.locator("#join-seats [data-chair=E]")).to_have_class(re.compile(r"\bmine\b"))
+        expect(page.get_by_role("button", name="Ga zitten")).to_have_accessible_description(
+            "Je bent uitgenodigd voor de plaats Oost.")
+        page.click("#lang-button")
+        expect(said).to_have_text("You are invited to sit East.")
+        page.click("#lang-button")
+        expect(said).to_have_text("Je bent uitgenodigd voor de plaats Oost.")
+        # Someone else uses the invitation: the same link opened again says so before any name is typed.
+        joined = httpx.post(f"{server}/api/tables/{code}/join", json={"name": "Cor", "invite": link.split("=")[-1]},
+                            headers={"X-Klaverjas": "1"})
+        assert joined.status_code == 201, joined.text
+        page = ctx.new_page()  # the link opened again, in a new tab
+        page.goto(link)
+        said = page.locator("#join-invited-seat")
+        message = page.locator("#page-message")
+        expect(message).to_have_text("Deze uitnodiging geldt niet: ze is gebruikt of vervangen.")
+        expect(said).to_be_hidden()
+        expect(page.locator("#join-invited")).to_be_hidden()
+        chairs = page.get_by_role("group", name="Kies een vrije plaats")
+        expect(chairs.get_by_role("button", name="Noord")).to_be_visible()
+        page.click("#lang-button")
+        expect(message).to_have_text("This invitation is not valid: it was used or replaced.")
+    finally:
+        ctx.close()
+
+
 BOX = "n => { const r = n.getBoundingClientRect(); return [r.left, r.width]; }"
 
 

@@ -9,13 +9,13 @@ import { applyTexts, getLang, has, onLangChange, t } from './i18n.js';
 import { onCardsChange, renderHeader } from './layout.js';
 import { openReview as reviewBoard } from './review.js';
 import { keepChoices, keepName, keptName, restoreChoices } from './choices.js';
-import { asHost, forgetWatch, fullLink, rememberSeat as keepSeat, rememberWatch, seatToken, seatTokens, takeFragment, watchToken } from './links.js';
+import { asHost, forgetWatch, rememberSeat as keepSeat, rememberWatch, seatToken, seatTokens, takeFragment, watchToken } from './links.js';
 import * as practice from './learn-practice.js';
 
 const game = {
   id: null, token: null, socket: null, lastSeq: 0, state: null, closing: false, retry: 0, online: false,
   log: [], why: new Map(), lastDeal: null, bidWhy: new Map(), reviewDeal: null, reviewAt: null, sweeping: null,
-  shown: new Set(), invites: {}, games: null, joining: null, pageError: null,
+  shown: new Set(), invites: {}, games: null, joining: null, pageError: null, lastOpener: null,
 };
 const ORDER = ['N', 'E', 'S', 'W'];
 const POSITIONS = ['bottom', 'left', 'top', 'right'];
@@ -85,6 +85,8 @@ function gameWords(g) {
   return [g.code ? t('play.with_friends_short') : null, rulesWords(g),
     over ? t('play.deals_played', { n: g.deals }) : t('play.deal_n', { n: g.deals + 1 })].filter(Boolean).join(' · ');
 }
+// The full address of a link the server gave as a path with its fragment.
+const fullLink = (link) => `${location.origin}${link}`;
 const gameHref = (g) => (g.code ? `/t/${encodeURIComponent(g.code)}` : `/play/${encodeURIComponent(g.id)}`);
 
 // The list, and above the new game the way back to the game in play changed last (the server lists the most
@@ -216,14 +218,28 @@ async function openTable(code, secrets) {
   if (secrets.token) rememberSeat({ id: info.id, code: info.code, token: secrets.token });
   if (secrets.watch) rememberWatch(info.code, secrets.watch);
   if (secrets.invite) game.invites[info.code] = secrets.invite;
-  const invite = game.invites[info.code] || sessionStorage.getItem(`klaverjas.invite.${info.code}`);
+  let invite = game.invites[info.code] || sessionStorage.getItem(`klaverjas.invite.${info.code}`);
   if (invite) sessionStorage.setItem(`klaverjas.invite.${info.code}`, invite);
+  // The invitation's seat is named before a name is typed; a used or replaced one is said up front, and the
+  // screen is the code's (free chairs, if any). Another failure (the network) leaves it to Join to say.
+  let invited = null;
+  if (invite) {
+    try {
+      invited = (await api('POST', `/api/tables/${encodeURIComponent(info.code)}/invitation`, { invite })).seat;
+    } catch (e) {
+      if (e.status === 403 || e.status === 409) {
+        forgetInvite(info.code);
+        invite = null;
+        showPageError(refusal(e));
+      }
+    }
+  }
   const mine = seatToken(info.id);
   if (mine && !invite) { openGame(info.id, mine); return; }
   const watching = watchToken(info.code);
   if (secrets.watch && !invite) { openGame(info.id, watching); return; }
   const first = !game.joining;
-  game.joining = { info, invite, watching };
+  game.joining = { info, invite, invited, watching };
   $('join').hidden = false;
   const name = $('join-form').elements.name;
   if (first && !name.value) name.value = keptName();
@@ -235,7 +251,7 @@ async function openTable(code, secrets) {
 // The join screen from the table's public facts: a free chair is a button named by its seat; a taken one
 // says who sits there. With an invitation the seat is the invitation's, so only Take the seat is offered.
 function drawJoin() {
-  const { info, invite, watching } = game.joining;
+  const { info, invite, invited, watching } = game.joining;
   const host = hostName(info);
   $('join-title').textContent = host ? t('play.table_of', { name: host }) : t('play.join_table');
   $('join-info').textContent = `${rulesWords(info)} · ${t('play.code')} ${info.code}`;
@@ -244,7 +260,9 @@ function drawJoin() {
   $('join-seats').replaceChildren(...chairs(info.seats, (s) => (free.includes(s.seat)
     ? el('button', { type: 'button', class: 'primary seat-button', 'data-seat': s.seat, onclick: () => joinTable(info.code, { seat: s.seat }) },
       el('span', { class: 'seat-name' }, t(`common.seat.${s.seat}`)), el('small', {}, t('play.open_seat')))
-    : occupant(s, info.host)), (seat) => ({ 'data-chair': seat })));
+    : occupant(s, info.host)), (seat) => ({ 'data-chair': seat, class: seat === invited ? 'mine' : '' })));
+  $('join-invited-seat').hidden = !invited;
+  $('join-invited-seat').textContent = invited ? t('play.invited_to', { seat: t(`common.seat.${invited}`) }) : '';
   $('join-invited').hidden = !invite;
   $('join-name').hidden = !invite && !free.length;  // nothing to join: no name to ask
   $('watch-link').parentElement.hidden = !watching;  // watching needs the host's spectator link
@@ -274,6 +292,11 @@ function nameGiven() {
   return Boolean(input.value.trim());
 }
 
+function forgetInvite(code) {
+  delete game.invites[code];
+  sessionStorage.removeItem(`klaverjas.invite.${code}`);
+}
+
 async function joinTable(code, how) {
   if (!nameGiven()) return;
   const name = $('join-form').elements.name.value.trim();
@@ -281,11 +304,11 @@ async function joinTable(code, how) {
   let joined;
   try { joined = await api('POST', `/api/tables/${encodeURIComponent(code)}/join`, { name, ...how }); } catch (e) {
     showPageError(refusal(e));
-    if (how.invite) { delete game.invites[code]; sessionStorage.removeItem(`klaverjas.invite.${code}`); }
+    if (how.invite) forgetInvite(code);
     openTable(code, {});
     return;
   }
-  if (how.invite) { delete game.invites[code]; sessionStorage.removeItem(`klaverjas.invite.${code}`); }
+  if (how.invite) forgetInvite(code);
   showPageError('');
   rememberSeat(joined);
   $('join').hidden = true;
@@ -746,14 +769,32 @@ function renderDecision(st) {
   }
 }
 
+// The last trick: over the trick during a deal; once a deal is over, inside the result under its buttons, so it
+// never covers the result's figures or controls. Open, it takes the focus; closed, the focus goes back.
+function showLast(open) {
+  const panel = $('last');
+  if (open === !panel.hidden) return;
+  panel.hidden = !open;
+  $('last-button').setAttribute('aria-expanded', String(open));
+  if (open) {
+    game.lastOpener = document.activeElement;
+    panel.scrollIntoView({ block: 'nearest' });
+    panel.focus({ preventScroll: true });
+  } else if (panel.contains(document.activeElement) || document.activeElement === document.body) {
+    const back = game.lastOpener && game.lastOpener.isConnected && !game.lastOpener.closest('[hidden]') ? game.lastOpener : $('last-button');
+    back.focus();
+  }
+}
+
 function renderLast(st) {
   const panel = $('last');
-  const close = el('button', { type: 'button', class: 'small', onclick: () => { panel.hidden = true; } }, t('play.close'));
+  const close = el('button', { type: 'button', class: 'small', onclick: () => showLast(false) }, t('play.close'));
+  const title = el('h2', { id: 'last-title' }, t('play.last_trick'));
   const lt = st.last_trick;
-  if (!lt) { panel.replaceChildren(el('h2', {}, t('play.last_trick')), el('p', {}, t('play.nothing_to_show')), close); return; }
+  if (!lt) { panel.replaceChildren(title, el('p', {}, t('play.nothing_to_show')), close); return; }
   const step = st.direction === 'clockwise' ? 1 : 3;
   const start = ORDER.indexOf(lt.leader);
-  panel.replaceChildren(el('h2', {}, t('play.last_trick')),
+  panel.replaceChildren(title,
     el('div', { class: 'last-cards' }, ...lt.cards.map((c, i) => el('span', { class: 'played-last' },
       el('small', {}, seatName(ORDER[(start + i * step) % 4])), face(c)))),
     el('p', {}, `${seatName(lt.winner)} ${t('play.took')}: ${t('play.points_n', { n: lt.points })}${lt.roem ? ` + ${lt.roem} ${t('play.roem')}` : ''}`),
@@ -789,9 +830,15 @@ function renderSheet(st) {
 
 function renderResult(st) {
   const panel = $('result');
-  if (!(st.phase === 'deal_over' || st.phase === 'match_over') || !st.result) { panel.hidden = true; return; }
+  const last = $('last');
+  if (!(st.phase === 'deal_over' || st.phase === 'match_over') || !st.result) {
+    panel.hidden = true;
+    if (last.parentElement === panel) panel.after(last);  // back over the trick for the next deal
+    return;
+  }
+  if (last.parentElement !== panel) panel.append(last);
   const opening = panel.hidden;
-  const kept = panel.contains(document.activeElement) ? document.activeElement.id : null;
+  const kept = panel.contains(document.activeElement) && !last.contains(document.activeElement) ? document.activeElement.id : null;
   panel.hidden = false;
   const r = st.result;
   const we = myTeam(st);
@@ -830,7 +877,10 @@ function renderResult(st) {
   }
   buttons.append(el('button', { type: 'button', id: 'review-button', onclick: () => openReview(r.deal) }, t('play.review')));
   lines.push(buttons);
-  panel.replaceChildren(...lines);
+  // The figures in a body of their own: the last trick after them stays in place (and keeps its focus).
+  let body = panel.querySelector(':scope > .result-body');
+  if (!body) { body = el('div', { class: 'result-body' }); panel.prepend(body); }
+  body.replaceChildren(...lines);
   // The card that ended the deal is gone from the hand: a keyboard user goes on from the result's first control
   // (or the one they were on when the panel was drawn again), not from the top of the page.
   const typing = document.activeElement && document.activeElement.closest('input, textarea, select');
@@ -873,7 +923,7 @@ function keys(event) {
     if (button) { button.focus(); playCard(button.dataset.card); }
   } else if (event.key === 'h') send({ type: 'hint' });
   else if (event.key === 'u') send({ type: 'undo' });
-  else if (event.key === 'l') toggle('last');
+  else if (event.key === 'l') showLast($('last').hidden);
   else if (event.key === 's') toggle('sheet');
   else if (event.key === 'n' && st.phase === 'deal_over') send({ type: 'next' });
 }
@@ -897,7 +947,7 @@ function init() {
   $('join-form').elements.name.addEventListener('input', (e) => { if (e.target.value.trim()) markName(false); });
   $('hint-button').addEventListener('click', () => send({ type: 'hint' }));
   $('undo-button').addEventListener('click', () => send({ type: 'undo' }));
-  $('last-button').addEventListener('click', () => toggle('last'));
+  $('last-button').addEventListener('click', () => showLast($('last').hidden));
   $('sheet-button').addEventListener('click', () => toggle('sheet'));
   $('verzaakt-button').addEventListener('click', () => send({ type: 'verzaakt' }));
   document.addEventListener('keydown', keys);
