@@ -83,7 +83,8 @@ export function standingsTable(evening, { caption } = {}) {
       Array.from({ length: rounds }, (_, k) => h('th', { scope: 'col', class: 'num' }, t('club.round_short', { n: k + 1 }))),
       h('th', { scope: 'col', class: 'num' }, evening.strokes ? t('club.strokes') : t('club.total')))),
     h('tbody', {}, st.lines.map((line) => h('tr', { class: line.prize ? 'prize' : null, 'data-entrant': line.entrant },
-      h('td', {}, String(line.rank), line.prize ? h('span', { class: 'prize-mark', title: t('club.prize') }, ' ★') : null),
+      h('td', {}, String(line.rank), line.prize ? h('span', { class: 'prize-mark', title: t('club.prize') },
+        h('span', { 'aria-hidden': 'true' }, ' ★'), h('span', { class: 'sr-only' }, ` ${t('club.prize')}`)) : null),
       h('th', { scope: 'row' }, entrantName(line)),
       line.scores.map((s, k) => h('td', { class: 'num' }, s === null ? '–' : `${s}${byeMark(line, k)}`)),
       h('td', { class: 'num total', 'data-testid': `total-${line.entrant}` }, String(line.total)))))));
