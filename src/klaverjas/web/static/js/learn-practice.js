@@ -85,7 +85,8 @@ export function onPlay(card, st) {
   if (!best) parts.push(h('p', {}, t('practice.no_advice')));
   else if (best.card === card) parts.push(h('p', {}, t('practice.same')), h('p', {}, why(best)));
   else {
-    parts.push(h('p', { class: 'practice-best' }, `${t('practice.advice')} `, face(best.card), ': ', why(best)));
+    // The card ends its own line: a face in the middle of a sentence would open a gap between its lines.
+    parts.push(h('p', { class: 'practice-best' }, `${t('practice.advice')} `, face(best.card)), h('p', {}, why(best)));
     if (mine) parts.push(h('p', {}, `${t('practice.yours')}: `, why(mine)));
   }
   node.replaceChildren(...parts);

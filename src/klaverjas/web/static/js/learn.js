@@ -344,7 +344,8 @@ function renderStep(step) {
   const parts = [el('p', { class: 'ask' }, said(step.ask))];
   if (step.kind === 'card') {
     const info = [`${t('learn.trump')}: ${suitText(step.trump)}`];
-    if (step.maker) info.push(`${t('learn.maker_label')}: ${t(`common.seat.${step.maker}`)}`);
+    // "Playing: West" read as West's turn; the maker is who chose trump.
+    if (step.maker) info.push(t('learn.chosen_by', { seat: t(`common.seat.${step.maker}`) }));
     parts.push(el('p', { class: 'info' }, info.join(' · ')));
     if (step.tricks.length) {
       parts.push(el('details', {}, el('summary', {}, t('learn.played_tricks')), step.tricks.map((done) =>
@@ -414,7 +415,9 @@ function feedback(r) {
     out.push(el('p', { class: 'explain' }, said(r.explain)));
     if (r.yours && !r.good) out.push(el('p', { class: 'yours' }, `${t('learn.your_card')}: `, said(r.yours.why)));
     if (r.done || r.legal === false || r.yours) {
-      out.push(el('p', { class: 'advice', 'data-advice': r.advice.card }, `${t('learn.advice')} `, face(r.advice.card), ': ', said(r.advice.why)));
+      // The card ends its own line: a face inside a sentence would open a gap between the sentence's lines.
+      out.push(el('p', { class: 'advice', 'data-advice': r.advice.card }, `${t('learn.advice')} `, face(r.advice.card)),
+        el('p', { class: 'advice-why' }, said(r.advice.why)));
     }
   } else {
     out.push(el('p', { class: `verdict ${r.correct ? 'ok' : 'bad'}`, 'data-verdict': r.correct ? 'good' : 'wrong' }, r.correct ? t('learn.correct') : t('learn.wrong')));
