@@ -19,7 +19,7 @@ class Term(NamedTuple):
     af: str  # the Afrikaans word in South African Klawerjas, "" when the term is Dutch only
     meaning: Text  # what it means, in each language
     games: str  # "nl", "sa" or "both"
-    also: tuple[str, ...] = ()  # other words for it, in whichever language they are said
+    also: tuple[tuple[str, str], ...] = ()  # other words for it: (language, word)
 
     @property
     def nl(self) -> str:
@@ -68,10 +68,10 @@ TERMS: tuple[Term, ...] = (
     Term("verzaken", entry("renege", "verzaken"), "versak",
          entry("Play a card the rules do not allow, for example not following suit when you can.",
                "Een kaart spelen die de regels niet toestaan, bijvoorbeeld niet bekennen terwijl het kan."), "both",
-         ("revoke",)),
+         (("en", "revoke"),)),
     Term("roem", entry("roem (bonus points)", "roem"), "roem",
          entry("Bonus points for runs, stuk and four of a kind in one trick.",
-               "Bonuspunten voor reeksen, stuk en vier gelijke kaarten in één slag."), "both", ("meld",)),
+               "Bonuspunten voor reeksen, stuk en vier gelijke kaarten in één slag."), "both", (("en", "meld"),)),
     Term("stuk", entry("stuk (king and queen of trumps)", "stuk"), "sturk",
          entry("King and queen of trumps in the same trick: 20 roem. In South Africa (sturk) in one hand.",
                "Heer en vrouw van troef in dezelfde slag: 20 roem. In Zuid-Afrika (sturk) in één hand."), "both"),
@@ -101,7 +101,7 @@ TERMS: tuple[Term, ...] = (
                "De speler tegenover je; jullie spelen samen."), "both"),
     Term("voorhand", entry("first leader", "voorhand"), "",
          entry("The player who leads the first trick: left of the dealer.",
-               "De speler die de eerste slag uitkomt: links van de deler."), "nl", ("eldest hand",)),
+               "De speler die de eerste slag uitkomt: links van de deler."), "nl", (("en", "eldest hand"),)),
     Term("boom", entry("match (16 deals)", "boom"), "boem",
          entry("A match of 16 deals. In South Africa the boem is the tally of strokes: the first to five wins.",
                "Een partij van 16 spellen. In Zuid-Afrika is de boem de stand in strepen: wie eerst vijf "
@@ -110,7 +110,7 @@ TERMS: tuple[Term, ...] = (
          entry("Telling your partner something with a discard: a low card says you hold the ace, a face card asks not "
                "to lead that suit (afseinen).",
                "Met je bijgooi je maat iets vertellen: een lage kaart betekent dat je de aas hebt, een "
-               "plaatje vraagt die kleur niet te spelen (afseinen)."), "nl", ("afseinen",)),
+               "plaatje vraagt die kleur niet te spelen (afseinen)."), "nl"),
     Term("troeftrekken", entry("drawing trumps", "troef trekken"), "",
          entry("Leading trumps to take the opponents' trumps out, preferably with the highest trump.",
                "Troef uitkomen om de troeven van de tegenpartij eruit te halen, liefst met de hoogste troef."), "both"),
@@ -134,7 +134,8 @@ TERMS: tuple[Term, ...] = (
                "De hoogste kaart van een kleur die nog in het spel is."), "sa"),
     Term("pak-dik", entry("smearing", "bijgooien (punten)"), "pak dik",
          entry("Throwing many points on a trick your partner will win.",
-               "Veel punten bijgooien op een slag die je maat gaat winnen."), "both", ("spekken", "smear")),
+               "Veel punten bijgooien op een slag die je maat gaat winnen."), "both",
+         (("nl", "spekken"), ("en", "smear"))),
 )
 
 TERM_IDS = frozenset(t.id for t in TERMS)
@@ -144,4 +145,5 @@ MEANINGS: Table = {t.id: t.meaning for t in TERMS}
 
 def glossary_json() -> list[dict[str, Any]]:
     return [{"id": t.id, "nl": t.nl, "en": t.en, "af": t.af, "def_nl": t.def_nl, "def_en": t.def_en,
-             "games": t.games, "also": list(t.also)} for t in TERMS]
+             "games": t.games,
+             "also": [{"lang": lang, "word": word} for lang, word in t.also]} for t in TERMS]

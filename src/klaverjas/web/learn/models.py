@@ -55,6 +55,11 @@ class CompareRow(RootModel[dict[str, JsonValue]]):
     """``{"id": situation, <preset a>: its legal cards..., <preset b>: ...}``."""
 
 
+class OtherWord(Out):
+    lang: Literal["nl", "en"]
+    word: str
+
+
 class Term(Out):
     id: str
     nl: str
@@ -63,7 +68,7 @@ class Term(Out):
     def_nl: str
     def_en: str
     games: Literal["nl", "sa", "both"]
-    also: list[str] = Field(default_factory=list, description="other words for the term, found by the search")
+    also: list[OtherWord] = Field(default_factory=list, description="other words for the term, found by the search")
 
 
 class LessonSummary(Out):

@@ -111,7 +111,7 @@ export function matchIn(text, typed, { wordStart = false, loose = false } = {}) 
   return findIn(text, fold(typed, loose), { wordStart, loose });
 }
 
-const namesOf = (term) => [term.nl, term.en, term.af, ...(term.also || [])].filter(Boolean);
+const namesOf = (term) => [term.nl, term.en, term.af, ...(term.also || []).map((a) => a.word)].filter(Boolean);
 export const meaningOf = (term, lang) => (lang === 'nl' ? term.def_nl : term.def_en);
 
 function ranked(terms, typed, lang, loose) {

@@ -155,7 +155,8 @@ function termEntry(term, typed, loose) {
       term.af ? [' · ', el('span', { lang: 'af', class: 'af', title: t('learn.afrikaans') }, name(term.af))] : null,
       term.games === 'sa' ? el('small', { class: 'tag' }, t('learn.sa_only')) : null),
     el('dd', {}, shown),
-    also.length ? el('dd', { class: 'also' }, `${t('learn.also_said')}: `, also.map((w, i) => [i ? ', ' : '', name(w)])) : null);
+    also.length ? el('dd', { class: 'also' }, `${t('learn.also_said')}: `, also.map((a, i) => [i ? ', ' : '',
+      el('span', { lang: a.lang }, name(a.word)), a.lang === getLang() ? '' : ` (${t(a.lang === 'nl' ? 'learn.dutch' : 'learn.english')})`])) : null);
 }
 
 async function glossaryPage(main) {
