@@ -203,3 +203,15 @@ def test_a_table_seat_link_opens_the_table_on_another_device(server: str, fresh:
     expect(page.locator("#start-table")).to_be_visible()  # the host's seat, on a device that never saw it
     assert page.url == f"{server}/t/{created['code']}"
     page.wait_for_function("document.body.dataset.me === 'E'")
+
+
+def test_a_game_that_is_not_there_stops_knocking_and_offers_a_new_one(server: str, fresh: Any) -> None:
+    frames: list[dict[str, Any]] = []
+    page = fresh(frames)
+    page.goto(server + "/play/no-such-game")
+    expect(page.get_by_role("alert")).to_have_text("Dit spel bestaat niet.")
+    expect(page.locator("#setup")).to_be_visible()  # the start screen, to begin a new one
+    expect(page.locator("#table")).to_be_hidden()
+    expect(page.locator("#announce")).not_to_have_text("Verbinding herstellen…")
+    page.wait_for_timeout(1500)  # long enough for the page's first retries (250 ms, doubling)
+    assert [f.get("code") for f in frames if f.get("type") == "error"] == ["no_game"]  # asked once, not again

@@ -135,6 +135,7 @@ def club_organiser(server: str, page: Page, evening: bool) -> None:
 
 PAGES: dict[str, Callable[[str, Page], object]] = {
     "home": lambda server, page: page.goto(server + "/"),
+    "not-found": lambda server, page: page.goto(server + "/no/such/page"),
     "play": mid_deal,
     "play-setup": play_setup,
     "table": table_join_page,

@@ -1,9 +1,11 @@
 """The start page in Debian's Chromium: a panel for each part of the site, in Dutch and English, every link to a page
-that answers, nothing wider than a phone, and the way back to a game this device has in play."""
+that answers, nothing wider than a phone, and the way back to a game this device has in play.  An address that names
+nothing is the site's own page for a browser, and the shared JSON error for everyone else."""
 
 from __future__ import annotations
 
 import json
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,9 +23,13 @@ I18N = Path(__file__).parents[2] / "src/klaverjas/web/static/i18n"
 PARTS = {"play": ["/play", "/play#with-friends"], "keeper": ["/keeper"], "club": ["/club"], "learn": ["/learn"]}
 
 
-def home_texts(lang: str) -> dict[str, str]:
-    texts: dict[str, str] = json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))["home"]
+def texts_of(lang: str, part: str) -> dict[str, str]:
+    texts: dict[str, str] = json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))[part]
     return texts
+
+
+def home_texts(lang: str) -> dict[str, str]:
+    return texts_of(lang, "home")
 
 
 @pytest.fixture(scope="module")
@@ -74,3 +80,28 @@ def test_the_way_back_to_a_game_in_play(server: str, browser: Any) -> None:
     expect(elsewhere.get_by_test_id("to-continue")).to_have_count(0)
     other.close()
     context.close()
+
+
+@pytest.mark.parametrize(("locale", "lang"), [("nl-NL", "nl"), ("en-GB", "en")])
+def test_an_address_naming_nothing_is_a_page_in_the_site_s_design(server: str, browser: Any, locale: str,
+                                                                     lang: str) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale=locale)
+    page = context.new_page()
+    answer = page.goto(server + "/no/such/page")
+    assert answer is not None and answer.status == 404
+    said = texts_of(lang, "common")
+    expect(page.get_by_role("heading", level=1)).to_have_text(said["not_found_title"])
+    expect(page.get_by_role("navigation")).to_be_visible()  # the site's header, its sections to go on from
+    page.get_by_role("link", name=said["to_start"]).click()
+    expect(page.get_by_role("region", name=home_texts(lang)["play_title"])).to_be_visible()
+    context.close()
+
+
+@pytest.mark.parametrize(("path", "accept"), [("/no/such/page", "application/json"), ("/no/such/page", "*/*"),
+                                              ("/api/no/such/thing", "text/html"), ("/static/js/none.js", "text/html")])
+def test_a_program_asking_for_nothing_gets_the_json_error(server: str, path: str, accept: str) -> None:
+    request = urllib.request.Request(server + path, headers={"accept": accept})
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request)
+    assert refused.value.code == 404
+    assert json.load(refused.value) == {"detail": "Not Found", "code": "http", "errors": []}

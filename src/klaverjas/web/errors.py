@@ -1,6 +1,7 @@
 """Error bodies: every 4xx is ``{"detail", "code", "errors": [{"field", "code", "message"}]}`` so a page
 can put each message at its field, and a client can branch on ``code``.  A database that does not answer
-in time is a 503 with the same body (code ``database_unavailable``) and ``Retry-After``."""
+in time is a 503 with the same body (code ``database_unavailable``) and ``Retry-After``.  A browser that asks
+for a page at an address naming nothing gets the site's own "not found" page instead."""
 
 from __future__ import annotations
 
@@ -10,13 +11,14 @@ from typing import Any
 
 from fastapi import Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from klaverjas.core.texts import Text
 
 from .db import DatabaseUnavailable
+from .pages import render
 
 DB_RETRY_AFTER = 5  # seconds a client waits before asking again when the database did not answer
 
@@ -91,8 +93,20 @@ def methods_at(app: Any, path: str) -> set[str]:
     return set().union(*(methods for pattern, methods in table if pattern.match(path)))
 
 
-async def http_error(request: Request, exc: Exception) -> JSONResponse:
+# The API's own addresses answer JSON whatever the client accepts; any other address is a page.
+_NOT_PAGES = ("/api/", "/static/", "/docs-assets/", "/openapi.json", "/healthz")
+
+
+def wants_page(request: Request) -> bool:
+    """A browser asking for a page (not a script, an API client or a file of the app)."""
+    return (request.method in ("GET", "HEAD") and not request.url.path.startswith(_NOT_PAGES)
+            and "text/html" in request.headers.get("accept", ""))
+
+
+async def http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, StarletteHTTPException)
+    if exc.status_code == 404 and wants_page(request):  # a person who followed a wrong link sees a page
+        return HTMLResponse(render("notfound.html"), status_code=404)
     if isinstance(exc, Refusal):
         response = reason_response(exc.status_code, exc.code, exc.reason)
     else:

@@ -49,3 +49,6 @@ export const gameHref = (g) => (g.code ? `/t/${encodeURIComponent(g.code)}` : `/
 
 // A request only the host may make: his seat token as the bearer.
 export const asHost = (url, token, body) => api('POST', url, body, { token });
+
+// The full address of a link the server gave as a path with its fragment.
+export const fullLink = (link) => `${location.origin}${link}`;

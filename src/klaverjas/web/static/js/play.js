@@ -9,7 +9,7 @@ import { applyTexts, getLang, has, onLangChange, t } from './i18n.js';
 import { onCardsChange, renderHeader } from './layout.js';
 import { openReview as reviewBoard } from './review.js';
 import { keepChoices, keepName, keptName, restoreChoices } from './choices.js';
-import { asHost, forgetWatch, rememberSeat as keepSeat, rememberWatch, seatToken, seatTokens, takeFragment, watchToken } from './links.js';
+import { asHost, forgetWatch, fullLink, gameHref, rememberSeat as keepSeat, rememberWatch, seatToken, seatTokens, takeFragment, watchToken } from './links.js';
 import * as practice from './learn-practice.js';
 
 const game = {
@@ -85,9 +85,6 @@ function gameWords(g) {
   return [g.code ? t('play.with_friends_short') : null, rulesWords(g),
     over ? t('play.deals_played', { n: g.deals }) : t('play.deal_n', { n: g.deals + 1 })].filter(Boolean).join(' · ');
 }
-// The full address of a link the server gave as a path with its fragment.
-const fullLink = (link) => `${location.origin}${link}`;
-const gameHref = (g) => (g.code ? `/t/${encodeURIComponent(g.code)}` : `/play/${encodeURIComponent(g.id)}`);
 
 // The list, and above the new game the way back to the game in play changed last (the server lists the most
 // recently changed first), as a card room seats you at your table again before offering a new one.
@@ -383,6 +380,15 @@ function receive(message) {
     game.closing = true;
     forgetWatch(game.token);
     showMessage(t('play.watch_withdrawn'));
+  } else if (message.type === 'error' && (message.code === 'no_game' || message.code === 'bad_token')) {
+    // The server closes the socket for good: no game here, or not for this token. Stop knocking and offer
+    // the start screen with the reason, as an unknown table code does.
+    game.closing = true;
+    connectionBanner(false);
+    $('table').hidden = true;
+    $('setup').hidden = false;
+    showPageError(() => (message.reason ? words(message.reason) : message.message));
+    loadGames();
   } else if (message.type === 'error') {
     showMessage(message.reason ? words(message.reason) : message.message);
   } else if (message.type === 'hint') {
