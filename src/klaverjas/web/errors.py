@@ -45,12 +45,14 @@ class ReasonOut(ErrorOut):
 
 
 class Refusal(StarletteHTTPException):
-    """A 4xx whose reason the app can say in every language: the body is :class:`ReasonOut`."""
+    """A 4xx whose reason the app can say in every language: the body is :class:`ReasonOut` (``errors``: the
+    fields it is about, where it is about fields)."""
 
-    def __init__(self, status_code: int, code: str, reason: Text) -> None:
+    def __init__(self, status_code: int, code: str, reason: Text, errors: list[ErrorItem] | None = None) -> None:
         super().__init__(status_code, reason["en"])
         self.code = code
         self.reason = reason
+        self.errors = errors or []
 
 
 def error_response(status: int, code: str, detail: str, errors: list[ErrorItem] | None = None) -> JSONResponse:
@@ -108,7 +110,7 @@ async def http_error(request: Request, exc: Exception) -> Response:
     if exc.status_code == 404 and wants_page(request):  # a person who followed a wrong link sees a page
         return HTMLResponse(render("notfound.html"), status_code=404)
     if isinstance(exc, Refusal):
-        response = reason_response(exc.status_code, exc.code, exc.reason)
+        response = reason_response(exc.status_code, exc.code, exc.reason, exc.errors)
     else:
         response = error_response(exc.status_code, "http", str(exc.detail))
     response.headers.update(exc.headers or {})

@@ -30,9 +30,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, Response
 from fastapi.routing import APIRoute
 
-from klaverjas.core.texts import Text
-
-from ..errors import ErrorItem, ReasonOut, invalid_request, reason_response
+from ..errors import ErrorItem, ReasonOut, Refusal, invalid_request, reason_response
 from ..keeper.models import DealIn
 from ..keeper.routes import sheet_out
 from ..keeper.sheet import DealInput, FieldError, Settings, normalize_deal
@@ -92,21 +90,14 @@ STATUS = {SettingsError: (422, "settings"), DrawError: (422, "draw"), ResultErro
           RoundError: (409, "round"), ClosedError: (409, "closed")}
 
 
-class Refused(Exception):
-    """A refusal of the API itself (who is asking, a table that is gone, a deal the keeper refuses)."""
-
-    def __init__(self, status: int, code: str, reason: Text, errors: list[ErrorItem] | None = None) -> None:
-        self.status, self.code, self.reason, self.errors = status, code, reason, errors or []
-        super().__init__(reason["en"])
-
-
-def refused(status: int, code: str, key: str, **facts: Any) -> Refused:
-    return Refused(status, code, say(key, **facts))
+def refused(status: int, code: str, key: str, **facts: Any) -> Refusal:
+    """A refusal of the API itself (who is asking, a table that is gone), said in every language."""
+    return Refusal(status, code, say(key, **facts))
 
 
 class ClubRoute(APIRoute):
     """Turns the club's refusals into the shared error bodies (app.py's handlers stay the other features'),
-    each with its ``reason`` per language."""
+    each with its ``reason`` per language; a :class:`Refusal` is the app's own handler's."""
 
     def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
         handler = super().get_route_handler()
@@ -114,8 +105,6 @@ class ClubRoute(APIRoute):
         async def refusing(request: Request) -> Response:
             try:
                 return await handler(request)
-            except Refused as exc:
-                return reason_response(exc.status, exc.code, exc.reason, exc.errors)
             except ClubError as exc:
                 status, code = next((v for k, v in STATUS.items() if isinstance(exc, k)), (422, "club"))
                 return reason_response(status, code, exc.reason)
@@ -520,7 +509,7 @@ def _inputs(ev: Evening, deals: list[DealIn], first_dealer: int = 0) -> list[Dea
                                None if d.verzaakt is None else t[d.verzaakt], d.stopped) for d in deals]
     except FieldError as exc:  # the score keeper's own codes, so a page can say it in the keeper's words
         code = exc.errors[0][1]
-        raise Refused(422, code, keeper_reason(code, str(exc), s.rules_value().total),
+        raise Refusal(422, code, keeper_reason(code, str(exc), s.rules_value().total),
                       [ErrorItem(field=f, code=c, message=m) for f, c, m in exc.errors]) from None
 
 
