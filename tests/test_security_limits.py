@@ -78,6 +78,24 @@ def test_joins_and_code_guesses_are_limited(tmp_path: Path) -> None:
         assert joins[:2] == [201, 201] and joins[2] == 429
 
 
+def test_guessed_invitations_count_as_wrong_codes_and_the_refusal_says_why_in_every_language(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path / "i.db", limits=LOW)) as c:
+        code = c.post("/api/tables", json={"name": "Anna", "seat": "S", "pace": 0}).json()["code"]
+        asked = c.post(f"/api/tables/{code}/invitation", json={"invite": "guess-1"}).status_code
+        joined = c.post(f"/api/tables/{code}/join", json={"name": "Eve", "invite": "guess-2"}).status_code
+        assert (asked, joined) == (403, 403)
+        assert c.get("/api/tables/ZZZZZZ").status_code == 404
+        # Two wrong secrets and a wrong code: the table's own code waits now, the refusal saying so in both languages.
+        r = c.get(f"/api/tables/{code}")
+        assert r.status_code == 429 and int(r.headers["retry-after"]) >= 1
+        seconds = r.headers["retry-after"]
+        assert r.json()["reason"] == {
+            "en": f"Too many wrong table codes or invitations from this address; try again in {seconds} s.",
+            "nl": f"Te veel verkeerde tafelcodes of uitnodigingen vanaf dit adres; probeer het over {seconds} s "
+                  "opnieuw."}
+        assert r.json()["detail"] == r.json()["reason"]["en"]
+
+
 def finished_game(client: TestClient) -> tuple[str, str]:
     """A game whose first deal is over (the player's cards played by the test)."""
     game = client.post("/api/play", json={"pace": 0, "seed": 5}).json()

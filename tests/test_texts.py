@@ -19,6 +19,7 @@ from klaverjas.bots import texts as bot_texts
 from klaverjas.core import PRESETS, reasons, texts
 from klaverjas.core.rules import CHOICES, MATCH_END_KINDS
 from klaverjas.core.texts import LANGS, Table, placeholders
+from klaverjas.web import security
 from klaverjas.web.keeper import texts as keeper_texts
 from klaverjas.web.learn import glossary, lessons
 from klaverjas.web.play import routes as play_routes
@@ -39,6 +40,7 @@ TABLES: dict[str, Table] = {
     "web.play.texts.REFUSALS": play_texts.REFUSALS,
     "web.keeper.texts.REFUSALS": keeper_texts.REFUSALS,
     "web.keeper.texts.FIELDS": keeper_texts.FIELDS,
+    "web.security.GUARD_REFUSALS": security.GUARD_REFUSALS,
     "web.learn.glossary.NAMES": glossary.NAMES,
     "web.learn.glossary.MEANINGS": glossary.MEANINGS,
     "web.learn.lessons.LESSON_TEXTS": lessons.LESSON_TEXTS,

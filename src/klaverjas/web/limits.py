@@ -131,12 +131,13 @@ def retry_after(seconds: float) -> int:
 # HTTP requests that cost something, by method and path; the first match wins.
 HTTP_RULES: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("POST", re.compile(r"^/api/(play|tables|sheets)/?$"), "create"),
-    ("POST", re.compile(r"^/api/tables/[^/]+/join$"), "join"),
+    ("POST", re.compile(r"^/api/tables/[^/]+/(join|invitation)$"), "join"),
     ("GET", re.compile(r"^/api/tables/[^/]+$"), "lookup"),
     ("GET", re.compile(r"^/api/play/[^/]+/review/[^/]+$"), "review"),
 )
-# Paths whose 404 means a wrong code: each one spends a token of the ``wrong_code`` bucket.
-GUESSES = re.compile(r"^/api/tables/[^/]+(/join)?$")
+# Paths whose 404 means a wrong code, and whose 403 a wrong invitation: each spends a token of the ``wrong_code``
+# bucket.
+GUESSES = re.compile(r"^/api/tables/[^/]+(/join|/invitation)?$")
 
 
 def is_limited(method: str, path: str) -> bool:
@@ -183,27 +184,26 @@ class RateLimitMiddleware:
         if guess:
             wait = self.limiter.wait("wrong_code", f"ip:{address}")
             if wait:
-                await _too_many(send, wait, "too many wrong table codes from this address")
+                await _too_many(send, wait, "too_many_codes")
                 return
         kind = next((k for m, pattern, k in HTTP_RULES if m == method and pattern.match(path)), None)
         if kind is not None:
             wait = self.limiter.take(kind, *keys_of(address, request_token(scope)))
             if wait:
-                await _too_many(send, wait, f"too many requests of this kind ({kind}) from this address")
+                await _too_many(send, wait, "too_many_kind", kind=kind)
                 return
         if not guess:
             await self.app(scope, receive, send)
             return
 
         async def watch(message: Message) -> None:
-            if message["type"] == "http.response.start" and message["status"] == 404:
+            if message["type"] == "http.response.start" and message["status"] in (403, 404):
                 self.limiter.spend("wrong_code", f"ip:{address}")
             await send(message)
 
         await self.app(scope, receive, watch)
 
 
-async def _too_many(send: Send, wait: float, detail: str) -> None:
+async def _too_many(send: Send, wait: float, key: str, **facts: object) -> None:
     seconds = retry_after(wait)
-    await refuse(send, 429, "rate_limited", f"{detail}; try again in {seconds} s",
-                 [(b"retry-after", str(seconds).encode())])
+    await refuse(send, 429, "rate_limited", key, [(b"retry-after", str(seconds).encode())], seconds=seconds, **facts)

@@ -24,7 +24,25 @@ from urllib.parse import urlsplit
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from klaverjas.core.texts import Table, entry, phrase_all
+
 from .errors import methods_at
+
+# What the guards in front of the routes say, in every language: a person meets the rate limits on the pages.
+GUARD_REFUSALS: Table = {
+    "bad_host": entry("This server does not answer to host {host}.", "Deze server antwoordt niet op de naam {host}."),
+    "foreign_origin": entry("Requests from {origin} may not change anything here.",
+                            "Verzoeken vanaf {origin} mogen hier niets veranderen."),
+    "not_json": entry("A change needs a JSON body or the header X-Klaverjas: 1 (a cross-site form can send neither).",
+                      "Een wijziging heeft een JSON-body of de header X-Klaverjas: 1 nodig (een formulier van een "
+                      "andere site kan geen van beide sturen)."),
+    "too_many_codes": entry("Too many wrong table codes or invitations from this address; try again in {seconds} s.",
+                            "Te veel verkeerde tafelcodes of uitnodigingen vanaf dit adres; probeer het over "
+                            "{seconds} s opnieuw."),
+    "too_many_kind": entry("Too many requests of this kind ({kind}) from this address; try again in {seconds} s.",
+                           "Te veel verzoeken van deze soort ({kind}) vanaf dit adres; probeer het over {seconds} s "
+                           "opnieuw."),
+}
 
 HOSTS_ENV = "KLAVERJAS_ALLOWED_HOSTS"
 DEFAULT_HOSTS = ("localhost", "127.0.0.1")
@@ -105,16 +123,15 @@ class SecurityMiddleware:
             if scope["type"] == "websocket":
                 await send({"type": "websocket.close", "code": 4400})
                 return
-            await refuse(send, 400, "bad_host", f"this server does not answer to host {headers.get('host')!r}")
+            await refuse(send, 400, "bad_host", "bad_host", host=repr(headers.get("host")))
             return
         if scope["type"] == "http" and scope["method"] in STATE_CHANGING and _routed(scope):
             origin = foreign_origin(headers)
             if origin is not None:
-                await refuse(send, 403, "foreign_origin", f"requests from {origin} may not change anything here")
+                await refuse(send, 403, "foreign_origin", "foreign_origin", origin=origin)
                 return
             if headers.get(CSRF_HEADER) != "1" and not _json_type(headers) and not TOKEN_ROUTES.match(scope["path"]):
-                await refuse(send, 403, "not_json", "a change needs a JSON body or the header X-Klaverjas: 1 "
-                                                     "(a cross-site form can send neither)")
+                await refuse(send, 403, "not_json", "not_json")
                 return
         if scope["type"] != "http":
             await self.app(scope, receive, send)
@@ -130,10 +147,12 @@ class SecurityMiddleware:
         await self.app(scope, receive, with_headers)
 
 
-async def refuse(send: Send, status: int, code: str, detail: str,
-                  extra: Sequence[tuple[bytes, bytes]] = ()) -> None:
-    """A 4xx with the app's error body (see :mod:`.errors`), sent before any route runs."""
-    body = json.dumps({"detail": detail, "code": code, "errors": []}).encode()
+async def refuse(send: Send, status: int, code: str, key: str, extra: Sequence[tuple[bytes, bytes]] = (),
+                 **facts: object) -> None:
+    """A 4xx with the app's error body (see :mod:`.errors`), the guard's refusal ``key`` of
+    :data:`GUARD_REFUSALS` in every language, sent before any route runs."""
+    reason = phrase_all(GUARD_REFUSALS, key, **facts)
+    body = json.dumps({"detail": reason["en"], "code": code, "errors": [], "reason": reason}).encode()
     await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
                             *HEADERS, (b"content-security-policy", CSP.encode()), *extra]})

@@ -53,8 +53,6 @@ REFUSALS: Table = {
                        "Dit kan alleen de gastheer: stuur zijn sleutel als Authorization: Bearer <token>."),
     "invite_used": entry("This invitation is not valid: it was used or replaced.",
                          "Deze uitnodiging geldt niet: ze is gebruikt of vervangen."),
-    "too_many_requests": entry("Too many requests from this address; try again in {seconds} s.",
-                               "Te veel verzoeken vanaf dit adres; probeer het over {seconds} s opnieuw."),
     "choose_seat": entry("Choose a seat, or join with the host's invitation.",
                          "Kies een plaats, of kom binnen met de uitnodiging van de gastheer."),
     "bad_rules": entry("These rules cannot be played: {detail}.", "Deze regels kunnen niet: {detail}."),

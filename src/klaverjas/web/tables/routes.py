@@ -12,14 +12,13 @@ from __future__ import annotations
 import secrets
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Header, Request
+from fastapi import APIRouter, Depends, Header
 from fastapi.responses import HTMLResponse
 
 from klaverjas.core import SEATS
 
 from ..db import run
 from ..errors import ReasonOut, Refusal
-from ..limits import Limiter, client_address, retry_after
 from ..pages import page
 from ..play.game import ActionError, GameTable, SeatInfo
 from ..play.models import Invitation, InvitationIn, Joined, JoinTable, Link, NewTable, SeatInvite, SpectateIn, TableInfo
@@ -126,38 +125,19 @@ async def join_table(code: str, body: JoinTable, service: Service) -> Joined:
                                   "link": seat_link(table, token)})
 
 
-def too_many(seconds: float) -> Refusal:
-    wait = retry_after(seconds)
-    refusal = Refusal(429, "rate_limited", say("too_many_requests", seconds=wait))
-    refusal.headers = {"Retry-After": str(wait)}
-    return refusal
-
-
 @router.post("/api/tables/{code}/invitation", response_model=Invitation, tags=["tables"],
              responses={**NO_TABLE, 403: {"model": ReasonOut, "description": "the invitation is not valid: used, "
                                                                              "replaced or never made"},
-                        409: {"model": ReasonOut, "description": "the seat has its person, or the match is over"},
-                        429: {"model": ReasonOut, "description": "too many requests; see Retry-After"}})
-async def invitation(code: str, body: InvitationIn, request: Request, service: Service) -> Invitation:
+                        409: {"model": ReasonOut, "description": "the seat has its person, or the match is over"}})
+async def invitation(code: str, body: InvitationIn, service: Service) -> Invitation:
     """The seat an invitation takes, so the join screen can name it (or say the link no longer works) before
-    anyone types a name; the secret travels in the body, and the answer holds no token."""
-    # Limited as a join, and a wrong code or a wrong secret counts as a guess; the rate-limit middleware
-    # knows the neighbouring routes by their paths, this one is limited here.
-    limiter: Limiter = request.app.state.limiter
-    address = f"ip:{client_address(request.scope)}"
-    wait = limiter.wait("wrong_code", address) or limiter.take("join", address)
-    if wait:
-        raise too_many(wait)
+    anyone types a name; the secret travels in the body, and the answer holds no token.  Limited as a join,
+    a wrong code or invitation counted as a guess (web/limits.py)."""
+    runtime = await runtime_of_code(service, code)
     try:
-        runtime = await runtime_of_code(service, code)
         seat = runtime.table.invitation(body.invite)
     except ActionError as exc:
-        if exc.code == "bad_invite":
-            limiter.spend("wrong_code", address)
         raise refused(exc) from None
-    except Refusal:
-        limiter.spend("wrong_code", address)
-        raise
     return Invitation.model_validate({"seat": SEATS[seat]})
 
 
