@@ -5,6 +5,7 @@ end of any number in words, and the header on a desktop."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -56,7 +57,7 @@ def api(server: str, method: str, path: str, token: str | None = None, body: Any
     return r.json() if r.content else None
 
 
-def new_sheet(server: str, deals: int = 0, settings: dict[str, str] | None = None) -> tuple[int, str, list[int]]:
+def new_sheet(server: str, deals: int = 0, settings: dict[str, Any] | None = None) -> tuple[int, str, list[int]]:
     """A sheet made through the API with ``deals`` deals: its id, owner token and deal ids."""
     made = api(server, "POST", "/api/sheets", body=settings or {})
     sid, owner = made["id"], made["owner_token"]
@@ -245,3 +246,104 @@ def test_a_deal_opened_to_correct_it_puts_the_focus_on_its_own_makers(server: st
     page.goto(f"{server}/keeper#/sheet/{sid}/deal/{deal}")
     expect(page.locator("#fs-makers input:checked")).to_be_focused()  # Zij, the deal's makers, not the first radio
     assert page.evaluate("document.activeElement.value") == "EW"
+
+
+# --- entering a deal at the table -----------------------------------------------------------------------------
+
+I18N = Path(__file__).resolve().parents[2] / "src" / "klaverjas" / "web" / "static" / "i18n"
+
+
+def said(lang: str, key: str, **facts: object) -> str:
+    """A keeper text of the page's own files, its {placeholders} filled in (no plural forms)."""
+    text: str = json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))["keeper"][key]
+    return text.format(**facts)
+
+
+def preview(server: str, sid: int, token: str, body: dict[str, Any]) -> dict[str, Any]:
+    """What the server says the deal would score (the form's preview asks the same)."""
+    answer: dict[str, Any] = api(server, "POST", f"/api/sheets/{sid}/preview", token, body)
+    return answer
+
+
+def test_the_deal_form_says_what_a_deal_scores_before_it_is_saved(server: str, pages: Any) -> None:
+    sid, owner, _ = new_sheet(server, settings={"players": ["Ann", "Bob", "Cor", "Dirk"]})
+    page = pages()
+    open_link(page, server, f"/keeper#sheet={sid}&token={owner}")
+    page.get_by_test_id("new-round").click()
+    expect(page.get_by_test_id("deal-turn")).to_have_text(said("nl", "deal_turn", dealer="Ann", leader="Bob"))
+    # Who played, by the players of each side; a tap there puts the keyboard on that side's points.
+    page.get_by_test_id("makers").get_by_role("radio", name="Wij · Ann & Cor").check()
+    expect(page.get_by_label("Punten Wij", exact=True)).to_be_focused()
+    page.keyboard.type("82")
+    page.get_by_label("Roem Zij +20", exact=True).click()
+    nat = preview(server, sid, owner, {"makers": "NS", "points": {"NS": 82}, "roem": {"EW": 20}})
+    assert nat["nat"] and nat["score"] == {"NS": 0, "EW": 182}
+    box = page.get_by_test_id("preview")
+    scores = f"Wij {nat['score']['NS']} – Zij {nat['score']['EW']}"
+    expect(box).to_contain_text(said("nl", "preview_scores", scores=scores))
+    expect(box).to_contain_text(said("nl", "preview_nat", other="Zij"))
+    expect(box).to_contain_text(said("nl", "preview_totals", a=0, b=182))
+    # Points that do not add up are said at once, in the page's language, with what they make.
+    page.get_by_label("Punten Zij", exact=True).fill("70")
+    expect(box).to_have_text("De punten zijn samen 152 en niet 162.")
+    page.get_by_label("Punten Zij", exact=True).fill("80")
+    expect(box).to_contain_text(said("nl", "preview_nat", other="Zij"))
+    assert api(server, "GET", f"/api/sheets/{sid}", owner)["deals"] == []  # a preview stores nothing
+    page.get_by_test_id("save").click()
+    expect(page.get_by_test_id("total-EW")).to_have_text("182")
+    # Who deals and who leads next stay in view on the sheet.
+    expect(page.get_by_test_id("dealer")).to_have_text(said("nl", "dealer_next", name="Bob"))
+    expect(page.get_by_test_id("leader")).to_have_text(said("nl", "leader_next", name="Cor"))
+
+
+def test_a_keyboard_pick_of_who_played_leaves_the_focus_where_it_is(server: str, pages: Any) -> None:
+    sid, owner, _ = new_sheet(server)
+    page = pages()
+    open_link(page, server, f"/keeper#sheet={sid}&token={owner}")
+    page.get_by_test_id("new-round").click()
+    expect(page.get_by_test_id("makers").get_by_role("radio", name="Wij")).to_be_focused()
+    page.keyboard.press("ArrowRight")
+    expect(page.get_by_test_id("makers").get_by_role("radio", name="Zij")).to_be_focused()
+
+
+def test_a_south_african_deal_ticked_as_stopped_after_its_points_keeps_only_those(server: str, pages: Any) -> None:
+    sid, owner, _ = new_sheet(server, deals=0, settings={"rules": "sa"})
+    api(server, "POST", f"/api/sheets/{sid}/deals", owner, {"points": {"NS": 84}, "roem": {"EW": 20}})
+    page = pages("en-GB")
+    open_link(page, server, f"/keeper#sheet={sid}&token={owner}")
+    page.get_by_test_id("new-round").click()
+    page.get_by_label("Points Wij", exact=True).fill("33")
+    expect(page.get_by_label("Points Zij", exact=True)).to_have_value("113")
+    page.get_by_label("Stopped: a team went on").check()  # ticked after the points, as a table does
+    expect(page.get_by_label("Points Zij", exact=True)).to_have_value("")
+    on = preview(server, sid, owner, {"points": {"NS": 33}, "stopped": True})
+    assert on["went_on"] == {"team": "NS", "strokes": 1} and on["carry"] == {"NS": 117, "EW": 82}
+    expect(page.get_by_test_id("preview")).to_contain_text("Wij go on: 1 stroke")
+    page.get_by_test_id("save").click()
+    expect(page.get_by_test_id("game-1")).to_contain_text("Wij go on: 1 stroke")
+
+
+def test_the_end_of_a_match_says_by_how_much_and_starts_a_return_match(server: str, pages: Any) -> None:
+    players = ["Ann", "Bob", "Cor", "Dirk"]
+    sid, owner, _ = new_sheet(server, settings={"players": players, "match_end": "deals:2",
+                                                "title": "Vrijdag"})
+    for body in ({"makers": "NS", "points": {"NS": 100}}, {"makers": "EW", "points": {"EW": 91}, "roem": {"EW": 20}}):
+        api(server, "POST", f"/api/sheets/{sid}/deals", owner, body)
+    sheet = api(server, "GET", f"/api/sheets/{sid}", owner)
+    assert sheet["over"] and sheet["winner"] == "EW"
+    margin = sheet["totals"]["EW"] - sheet["totals"]["NS"]
+    page = pages("en-GB")
+    open_link(page, server, f"/keeper#sheet={sid}&token={owner}")
+    expect(page.get_by_test_id("winner")).to_have_text(said("en", "winner", team="Zij"))
+    expect(page.get_by_test_id("margin")).to_have_text(f"by {margin} points")
+    page.get_by_test_id("return-match").click()
+    expect(page.get_by_test_id("flash")).to_have_text(said("en", "return_made"))
+    expect(page.get_by_test_id("total-NS")).to_have_text("0")
+    new_id = int(page.url.rsplit("/", 1)[1])
+    assert new_id != sid
+    token = page.evaluate(f"JSON.parse(localStorage.getItem('klaverjas.keeper.tokens'))['{new_id}'].token")
+    again = api(server, "GET", f"/api/sheets/{new_id}", token)
+    assert (again["players"], again["title"], again["match_end"], again["rules"]) == (players, "Vrijdag", "deals:2",
+                                                                                     "amsterdam")
+    # The deal passes on: Ann and Bob dealt the two deals, so Cor deals the first of the return match.
+    expect(page.get_by_test_id("dealer")).to_have_text(said("en", "dealer_next", name="Cor"))

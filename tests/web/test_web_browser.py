@@ -101,8 +101,8 @@ def new_sheet_ui(page: Page, server: LiveServer, players: list[str] | None = Non
 def enter_deal(page: Page, makers: str | None, points: dict[str, str], roem: list[str] = (),  # type: ignore[assignment]
                pit: str | None = None, verzaakt: str | None = None, save: bool = True) -> None:
     """Fill the round form; roem is a list of quick-button labels like 'Roem Zij +20'."""
-    if makers:
-        page.get_by_test_id("makers").get_by_label(makers, exact=True).check()
+    if makers:  # a side's label names its players after the team ("Wij · Ann & Cor") when they are named
+        page.get_by_test_id("makers").get_by_role("radio", name=re.compile(rf"^{re.escape(makers)}( ·|$)")).check()
     for team, value in points.items():
         page.get_by_label(f"Punten {team}", exact=True).fill(value)
     for label in roem:

@@ -85,6 +85,7 @@ class DealOut(BaseModel):
     number: int
     dealer: int = Field(description="seat index (into players) of who dealt")
     dealer_name: str | None
+    leader: int = Field(description="seat index of who led the first trick: the seat after the dealer")
     makers: TeamCode | None
     points: Pair
     roem: Pair
@@ -122,6 +123,8 @@ class SheetOut(BaseModel):
     totals: Pair
     next_dealer: int | None
     next_dealer_name: str | None
+    next_leader: int | None = Field(description="seat index of who leads the next deal (none when it is over)")
+    next_leader_name: str | None
     over: bool
     winner: TeamCode | None
     draw: bool
@@ -132,6 +135,21 @@ class SheetOut(BaseModel):
     last_action: Literal["add", "edit", "delete"] | None
     access: Access = Field(description="what the caller's token may do: owner (everything), edit (names and "
                                        "deals), read")
+
+
+class DealPreviewOut(BaseModel):
+    """What a deal would score on the sheet if it were saved; nothing is stored."""
+
+    number: int
+    points: Pair = Field(description="the card points with the other side's filled in")
+    score: Pair
+    nat: bool
+    totals: Pair = Field(description="the running totals after this deal")
+    carry: Pair = Field(description="sa: the game's running totals after this deal")
+    went_on: WentOn | None
+    over: bool = Field(description="the match is over after this deal")
+    winner: TeamCode | None
+    draw: bool
 
 
 class NewSheetOut(SheetOut):

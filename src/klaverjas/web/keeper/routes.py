@@ -15,13 +15,14 @@ from collections.abc import Callable, Coroutine
 from dataclasses import replace
 from typing import Annotated, Any, cast
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Query, Request
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.routing import APIRoute
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
+from klaverjas.core.seats import next_seat
 from klaverjas.core.texts import LANGS, Text, phrase_all
 
 from ..errors import ErrorItem, ReasonOut, invalid_request, reason_response
@@ -31,6 +32,7 @@ from .models import (
     DealAddedOut,
     DealIn,
     DealOut,
+    DealPreviewOut,
     GameOut,
     NewSheetOut,
     Pair,
@@ -90,7 +92,8 @@ def sheet_out(st: StoredSheet, access: str) -> SheetOut:
     m = c.match
     assert m is not None
     deals = [DealOut(
-        id=r.id, number=r.number, dealer=r.dealer, dealer_name=_name(s, r.dealer), makers=_team(r.input.makers),
+        id=r.id, number=r.number, dealer=r.dealer, dealer_name=_name(s, r.dealer),
+        leader=next_seat(r.dealer, c.rules.direction), makers=_team(r.input.makers),
         points=_pair(r.input.points), roem=_pair(r.input.roem), pit=_team(r.input.pit),
         verzaakt=_team(r.input.verzaakt), stopped=r.input.stopped, score=_pair(r.score.scores), nat=r.score.nat,
         totals=_pair(r.totals), game=r.game, carry=_pair(r.carry),
@@ -99,13 +102,15 @@ def sheet_out(st: StoredSheet, access: str) -> SheetOut:
     games = [GameOut(number=i + 1, winner=CODES[g[0]], strokes=g[1], totals=_pair((g[2], g[3])))
              for i, g in enumerate(m.games)]
     winner = m.winner
+    leader = None if c.next_dealer is None else next_seat(c.next_dealer, c.rules.direction)
     return SheetOut(
         id=st.id, title=s.title, teams=TeamNames(NS=s.teams[0], EW=s.teams[1]),
         players=list(s.players) if s.players else None, first_dealer=s.first_dealer,
         rules=s.rules,  # type: ignore[arg-type]
         match_end=s.match_end, scoring="strokes" if s.is_sa else "points", total=c.rules.total,
         created=st.created, updated=st.updated, deals=deals, totals=_pair(m.totals),
-        next_dealer=c.next_dealer, next_dealer_name=_name(s, c.next_dealer), over=m.is_over,
+        next_dealer=c.next_dealer, next_dealer_name=_name(s, c.next_dealer), next_leader=leader,
+        next_leader_name=_name(s, leader), over=m.is_over,
         winner=_team(winner), draw=m.draw, strokes=_pair(m.strokes), games=games, carry=_pair(m.carry),
         can_undo=st.last_action is not None,
         last_action=st.last_action,  # type: ignore[arg-type]
@@ -417,6 +422,40 @@ def add_deal(sheet_id: SheetId, body: DealIn, store: Sheets, access: Edit, respo
         raise Conflict(exc.code, say("match_over"), exc.deal) from None
     response.headers["Location"] = f"/api/sheets/{sheet_id}/deals/{deal_id}"
     return DealAddedOut(**sheet_out(store.get(sheet_id), access).model_dump(), deal_id=deal_id)
+
+
+@router.post("/api/sheets/{sheet_id}/preview", response_model=DealPreviewOut, responses=ERRORS,
+             tags=["deals"])
+def preview_deal(sheet_id: SheetId, body: DealIn, store: Sheets, _: Edit,
+                 deal_id: Annotated[int | None, Query(ge=1, le=2**53, description="the deal this corrects; leave "
+                                                      "it out for a new deal")] = None) -> DealPreviewOut:
+    """What a deal would score if it were saved (a new one, or `deal_id` corrected), refused as saving it would
+    be; nothing is stored.  The keeper's form shows it while the deal is typed."""
+    st = store.get(sheet_id)
+    deal = _deal_input(st.settings, body)
+    deals = list(st.deals)
+    if deal_id is None:
+        before = compute(st.settings, deals).match
+        if before is not None and before.is_over:
+            raise Conflict("match_over", say("match_over"))
+        index = len(deals)
+        deals.append((0, deal))
+    else:
+        index = next((i for i, (stored, _) in enumerate(deals) if stored == deal_id), -1)
+        if index < 0:
+            raise NotFound(say("no_deal", n=sheet_id, deal=deal_id))
+        deals[index] = (deal_id, deal)
+    try:
+        c = compute(st.settings, deals)
+    except Conflict as exc:
+        raise Conflict("match_over_earlier", say("match_over_earlier"), exc.deal) from None
+    row, m = c.deals[index], c.match
+    assert m is not None
+    return DealPreviewOut(
+        number=row.number, points=_pair(row.input.points), score=_pair(row.score.scores), nat=row.score.nat,
+        totals=_pair(row.totals), carry=_pair(row.carry),
+        went_on=None if row.went_on is None else WentOn(team=CODES[row.went_on[0]], strokes=row.went_on[1]),
+        over=m.is_over, winner=_team(m.winner), draw=m.draw)
 
 
 @router.put("/api/sheets/{sheet_id}/deals/{deal_id}", response_model=SheetOut, responses=ERRORS, tags=["deals"])

@@ -329,16 +329,23 @@ function statusLine(sheet) {
   if (sheet.over) {
     if (sheet.draw) return h('p', { class: 'status winner', role: 'status', 'data-testid': 'winner' }, t('keeper.draw'));
     const team = teamName(sheet, sheet.winner);
-    return h('p', { class: 'status winner', role: 'status', 'data-testid': 'winner' },
-      t(sheet.scoring === 'strokes' ? 'keeper.winner_boem' : 'keeper.winner', { team }));
+    const loser = sheet.winner === 'NS' ? 'EW' : 'NS';
+    const margin = sheet.scoring === 'strokes'
+      ? t('keeper.won_strokes', { a: sheet.strokes[sheet.winner], b: sheet.strokes[loser] })
+      : t('keeper.won_by', { n: sheet.totals[sheet.winner] - sheet.totals[loser] });
+    return h('div', { class: 'status winner', role: 'status' },
+      h('span', { 'data-testid': 'winner' }, t(sheet.scoring === 'strokes' ? 'keeper.winner_boem' : 'keeper.winner', { team })),
+      h('span', { class: 'margin', 'data-testid': 'margin' }, margin));
   }
   const [kind, of] = sheet.match_end.split(':');
   let progress = t('keeper.progress_open');
   if (kind === 'deals') progress = t('keeper.progress_deals', { n: sheet.deals.length + 1, of });
   else if (kind === 'points') progress = t('keeper.progress_points', { of });
   else if (kind === 'strokes') progress = `${t('keeper.game_n', { n: sheet.games.length + 1 })} · ${t('keeper.game_totals')}: ${sheet.carry.NS} – ${sheet.carry.EW}`;
-  return h('p', { class: 'status', role: 'status' },
-    h('span', { 'data-testid': 'dealer' }, t('keeper.dealer_next', { name: seatLabel(sheet, sheet.next_dealer) })),
+  return h('div', { class: 'status', role: 'status' },
+    h('span', { class: 'turn' },
+      h('span', { 'data-testid': 'dealer' }, t('keeper.dealer_next', { name: seatLabel(sheet, sheet.next_dealer) })),
+      h('span', { class: 'leader', 'data-testid': 'leader' }, t('keeper.leader_next', { name: seatLabel(sheet, sheet.next_leader) }))),
     h('span', { class: 'progress' }, progress));
 }
 
@@ -372,6 +379,26 @@ function sheetTable(sheet) {
     h('tfoot', {}, h('tr', {}, h('th', { scope: 'row' }, t('keeper.total')),
       h('td', { class: 'num', 'data-testid': 'total-NS' }, String(sheet.totals.NS)),
       h('td', { class: 'num', 'data-testid': 'total-EW' }, String(sheet.totals.EW)))));
+}
+
+async function returnMatch(sheet, button) {
+  const last = sheet.deals[sheet.deals.length - 1];
+  const body = {
+    title: sheet.title, teams: sheet.teams, players: sheet.players, rules: sheet.rules,
+    first_dealer: last ? last.leader : sheet.first_dealer,
+  };
+  if (sheet.rules !== 'sa') body.match_end = sheet.match_end;
+  button.disabled = true;
+  try {
+    const saved = await api('POST', '/api/sheets', body);
+    keepToken(saved.id, saved.owner_token, 'owner');
+    flash = t('keeper.return_made');
+    go(`#/sheet/${saved.id}`);
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    flash = failureText(e);
+    route();
+  }
 }
 
 async function undo(sheet) {
@@ -482,7 +509,8 @@ async function sheetView(id, focus) {
     h('p', { class: 'flash', role: 'status', 'data-testid': 'flash' }, message || ''),
     canEdit ? null : h('p', { class: 'read-only', 'data-testid': 'read-only' }, t('keeper.read_only')),
     canEdit ? h('div', { class: 'actions' },
-      sheet.over ? null : h('a', { href: `#/sheet/${id}/deal/new`, class: 'button primary big', 'data-testid': 'new-round' }, t('keeper.new_round')),
+      sheet.over ? h('button', { type: 'button', class: 'primary big', 'data-testid': 'return-match', onclick: (ev) => returnMatch(sheet, ev.currentTarget) }, t('keeper.return_match'))
+        : h('a', { href: `#/sheet/${id}/deal/new`, class: 'button primary big', 'data-testid': 'new-round' }, t('keeper.new_round')),
       h('button', {
         type: 'button', class: 'big undo', 'data-testid': 'undo', 'aria-label': t('keeper.undo'), title: t('keeper.undo'),
         disabled: !sheet.can_undo, onclick: () => undo(sheet),
@@ -522,6 +550,12 @@ async function dealView(sheetId, dealId) {
   const name = (team) => teamName(sheet, team);
   const teamOptions = TEAMS.map((tm) => [tm, name(tm)]);
   const noneOr = [['', t('keeper.nobody')], ...teamOptions];
+  // Who played is remembered by the player who took the bid: each side says who sits in it.
+  const members = (tm) => {
+    const named = (sheet.players || []).filter((p, i) => p && i % 2 === TEAMS.indexOf(tm));
+    return named.length ? h('span', { class: 'members' }, ` · ${named.join(' & ')}`) : null;
+  };
+  const makersOptions = TEAMS.map((tm) => [tm, [name(tm), members(tm)]]);
 
   const roemBlock = (team) => {
     const input = numberInput(`roem.${team}`, existing ? existing.roem[team] : 0);
@@ -536,7 +570,7 @@ async function dealView(sheetId, dealId) {
   };
 
   const form = h('form', { novalidate: true, class: 'deal-form' },
-    sa ? null : radios('makers', t('keeper.makers'), teamOptions, existing ? existing.makers : null),
+    sa ? null : radios('makers', t('keeper.makers'), makersOptions, existing ? existing.makers : null),
     h('fieldset', { id: 'fs-points' },
       h('legend', {}, t('keeper.card_points', { total })),
       h('div', { class: 'pair' },
@@ -549,11 +583,15 @@ async function dealView(sheetId, dealId) {
       h('label', { class: 'choice' }, h('input', { type: 'checkbox', id: 'stopped', checked: existing ? existing.stopped : false }), h('span', {}, t('keeper.stopped'))),
       h('p', { class: 'hint' }, t('keeper.stopped_hint')),
       h('p', { class: 'error', id: 'err-stopped', hidden: true, 'aria-live': 'polite' })) : null,
+    // What the deal scores as typed, said by the server before it is saved (or why it cannot be saved).
     h('p', { class: 'error', id: 'err-form', hidden: true, role: 'alert' }),
-    h('div', { class: 'buttons' },
-      h('button', { type: 'submit', class: 'primary big', 'data-testid': 'save' }, t('keeper.save')),
-      h('a', { href: `#/sheet/${sheetId}`, class: 'button' }, t('keeper.cancel')),
-      existing ? h('button', { type: 'button', class: 'danger', 'data-testid': 'delete', onclick: () => removeDeal() }, t('keeper.delete_round')) : null),
+    // Under the thumb, with the score beside Save: the keyboard covers most of a phone's page.
+    h('div', { class: 'deal-bar' },
+      h('output', { class: 'preview', 'data-testid': 'preview', 'aria-live': 'polite', for: 'points.NS points.EW roem.NS roem.EW' }),
+      h('div', { class: 'buttons' },
+        h('button', { type: 'submit', class: 'primary big', 'data-testid': 'save' }, t('keeper.save')),
+        h('a', { href: `#/sheet/${sheetId}`, class: 'button' }, t('keeper.cancel')),
+        existing ? h('button', { type: 'button', class: 'danger', 'data-testid': 'delete', onclick: () => removeDeal() }, t('keeper.delete_round')) : null)),
   );
   const input = (id) => form.querySelector(`[id="${id}"]`);
   const fillsIn = () => !(sa && input('stopped').checked) && !checkedValue(form, 'verzaakt');
@@ -561,20 +599,38 @@ async function dealView(sheetId, dealId) {
   // Typing one side's card points fills in the other, unless the keeper typed that
   // one too: then both stay as typed and the server says if they do not add up.
   const typed = { NS: false, EW: false };
+  // The side not typed follows the side typed; a deal that stopped half way (or a renege) leaves it
+  // empty, also when that is ticked after the points were typed.
+  const refill = () => {
+    const from = TEAMS.find((tm) => typed[tm]);
+    const to = from && (from === 'NS' ? 'EW' : 'NS');
+    if (!from || typed[to]) return;
+    const raw = input(`points.${from}`).value;
+    const v = raw === '' ? NaN : Number(raw);
+    input(`points.${to}`).value = fillsIn() && Number.isInteger(v) && v >= 0 && v <= total ? String(total - v) : '';
+  };
   for (const tm of TEAMS) {
-    input(`points.${tm}`).addEventListener('input', (ev) => {
-      typed[tm] = true;
-      const otherTeam = tm === 'NS' ? 'EW' : 'NS';
-      const v = ev.target.value === '' ? NaN : Number(ev.target.value);
-      if (!fillsIn() || typed[otherTeam]) return;
-      input(`points.${otherTeam}`).value = Number.isInteger(v) && v >= 0 && v <= total ? String(total - v) : '';
-    });
+    input(`points.${tm}`).addEventListener('input', () => { typed[tm] = true; refill(); });
   }
   form.addEventListener('change', (ev) => {
     if (ev.target.name === 'pit' && ev.target.value) {
       input(`points.${ev.target.value}`).value = String(total);
       input(`points.${ev.target.value === 'NS' ? 'EW' : 'NS'}`).value = '0';
     }
+    if (ev.target.id === 'stopped' || ev.target.name === 'verzaakt') refill();
+    schedulePreview();
+  });
+  form.addEventListener('input', () => schedulePreview());
+  form.addEventListener('click', (ev) => { if (ev.target.closest('.quick button')) schedulePreview(); });
+  // Who played is tapped first, their points are typed next: the keyboard opens there at once. Only after a
+  // tap: arrow keys and Space pick a radio too, and Tab goes on from there as a keyboard user expects.
+  let tapped = false;
+  form.addEventListener('pointerdown', (ev) => { tapped = Boolean(ev.target.closest('#fs-makers')); });
+  form.addEventListener('keydown', () => { tapped = false; });
+  form.addEventListener('change', (ev) => {
+    if (ev.target.name !== 'makers' || !tapped || existing) return;
+    tapped = false;
+    if (input('points.NS').value === '' && input('points.EW').value === '') setTimeout(() => input(`points.${ev.target.value}`).focus());
   });
 
   const parse = (id) => {
@@ -590,22 +646,76 @@ async function dealView(sheetId, dealId) {
     if (f.startsWith('roem.EW')) return 'roem.EW';
     return 'form';
   };
-  form.addEventListener('submit', async (ev) => {
-    ev.preventDefault();
-    const body = {
+  const body = () => {
+    const out = {
       points: { NS: parse('points.NS'), EW: parse('points.EW') },
       roem: { NS: parse('roem.NS') ?? 0, EW: parse('roem.EW') ?? 0 },
       pit: checkedValue(form, 'pit') || null,
     };
     if (!sa) {
-      body.makers = checkedValue(form, 'makers');
-      body.verzaakt = checkedValue(form, 'verzaakt') || null;
+      out.makers = checkedValue(form, 'makers');
+      out.verzaakt = checkedValue(form, 'verzaakt') || null;
     } else {
-      body.stopped = input('stopped').checked;
+      out.stopped = input('stopped').checked;
     }
+    return out;
+  };
+
+  const preview = form.querySelector('.preview');
+  let asked = 0; // the newest preview asked for: an older answer arriving late is dropped
+  let timer = null;
+  const schedulePreview = () => { clearTimeout(timer); timer = setTimeout(showPreview, 250); };
+  async function showPreview() {
+    const wanted = body();
+    const ask = ++asked;
+    // Nothing to say until the deal has figures (or is a renege, scored without them).
+    if (wanted.points.NS === null && wanted.points.EW === null && !wanted.verzaakt) {
+      preview.replaceChildren();
+      preview.classList.remove('refused');
+      return;
+    }
+    let said;
+    let refused = false;
     try {
-      if (existing) await sheetApi('PUT', sheetId, `/deals/${existing.id}`, body);
-      else await sheetApi('POST', sheetId, '/deals', body);
+      const p = await sheetApi('POST', sheetId, `/preview${existing ? `?deal_id=${existing.id}` : ''}`, wanted);
+      said = previewText(p);
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      said = [failureText(e)];
+      refused = true;
+    }
+    if (ask !== asked) return;
+    preview.classList.toggle('refused', refused);
+    preview.replaceChildren(...said.map((line, i) => h('span', { class: i ? 'line' : 'line first' }, line)));
+  }
+  const previewText = (p) => {
+    const lines = [];
+    const bits = TEAMS.map((tm) => `${name(tm)} ${p.score[tm]}`);
+    lines.push(t('keeper.preview_scores', { scores: bits.join(' – ') }));
+    const makers = checkedValue(form, 'makers');
+    const other = (tm) => (tm === 'NS' ? 'EW' : 'NS');
+    const verzaakt = checkedValue(form, 'verzaakt');
+    const pit = checkedValue(form, 'pit');
+    if (verzaakt) lines.push(t('keeper.preview_verzaakt', { team: name(verzaakt), other: name(other(verzaakt)) }));
+    else if (p.nat && makers) lines.push(t('keeper.preview_nat', { team: name(makers), other: name(other(makers)) }));
+    else if (pit) lines.push(t('keeper.preview_pit', { team: name(pit) }));
+    if (sa) {
+      lines.push(`${t('keeper.game_totals')}: ${p.carry.NS} – ${p.carry.EW}`);
+      if (p.went_on) lines.push(t('keeper.went_on', { team: name(p.went_on.team), n: p.went_on.strokes }));
+    } else {
+      lines.push(t('keeper.preview_totals', { a: p.totals.NS, b: p.totals.EW }));
+    }
+    if (p.over) lines.push(p.draw ? t('keeper.draw') : t(sa ? 'keeper.winner_boem' : 'keeper.winner', { team: name(p.winner) }));
+    return lines;
+  };
+
+  form.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    clearTimeout(timer);
+    asked++;
+    try {
+      if (existing) await sheetApi('PUT', sheetId, `/deals/${existing.id}`, body());
+      else await sheetApi('POST', sheetId, '/deals', body());
       go(`#/sheet/${sheetId}`);
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
@@ -625,9 +735,14 @@ async function dealView(sheetId, dealId) {
     }
   }
 
+  const dealer = existing ? existing.dealer : sheet.next_dealer ?? 0;
+  const leader = existing ? existing.leader : sheet.next_leader ?? 1;
   show(h('section', {},
-    heading(`${t('keeper.round_n', { n: number })} · ${seatLabel(sheet, existing ? existing.dealer : sheet.next_dealer ?? 0)}`),
+    heading(t('keeper.round_n', { n: number })),
+    h('p', { class: 'turn-line', 'data-testid': 'deal-turn' },
+      t('keeper.deal_turn', { dealer: seatLabel(sheet, dealer), leader: seatLabel(sheet, leader) })),
     form), sa ? '[id="points.NS"]' : ['#fs-makers input:checked', '#fs-makers input']);  // a deal corrected: its own makers
+  if (existing) showPreview();
 }
 
 // ---------------------------------------------------------------- router
