@@ -291,9 +291,16 @@ def test_the_deal_form_says_what_a_deal_scores_before_it_is_saved(server: str, p
     assert api(server, "GET", f"/api/sheets/{sid}", owner)["deals"] == []  # a preview stores nothing
     page.get_by_test_id("save").click()
     expect(page.get_by_test_id("total-EW")).to_have_text("182")
+    # The sheet says what was saved, as the server scored it, and the next deal is one tap (or Enter) away.
+    expect(page.get_by_test_id("flash")).to_have_text(said("nl", "saved_deal", n=1, scores=scores))
+    expect(page.get_by_test_id("new-round")).to_be_focused()
     # Who deals and who leads next stay in view on the sheet.
     expect(page.get_by_test_id("dealer")).to_have_text(said("nl", "dealer_next", name="Bob"))
     expect(page.get_by_test_id("leader")).to_have_text(said("nl", "leader_next", name="Cor"))
+    # ↶ says what it reversed.
+    page.get_by_test_id("undo").click()
+    expect(page.get_by_test_id("flash")).to_have_text(said("nl", "undone_add"))
+    expect(page.get_by_test_id("total-EW")).to_have_text("0")
 
 
 def test_a_keyboard_pick_of_who_played_leaves_the_focus_where_it_is(server: str, pages: Any) -> None:

@@ -191,7 +191,7 @@ def test_correct_delete_and_undo(page: Page, server: LiveServer) -> None:
     # ↶ brings the deleted deal back, then reverses the correction, then the adds.
     page.get_by_test_id("undo").click()
     expect_totals(page, 185, 301)
-    expect(page.get_by_test_id("flash")).to_have_text("Ongedaan gemaakt.")
+    expect(page.get_by_test_id("flash")).to_have_text("Ongedaan: de verwijderde ronde staat er weer.")
     page.get_by_test_id("undo").click()
     expect_totals(page, 275, 211)
     expect(page.get_by_test_id("deal-2").get_by_test_id("nat")).to_have_count(0)

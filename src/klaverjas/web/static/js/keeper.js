@@ -10,6 +10,7 @@ const app = $('app');
 const TEAMS = ['NS', 'EW'];
 const ROEM_STEPS = [20, 50, 100, 200];
 let flash = null; // a one-off status message shown on the next sheet render
+let nextFocus = null; // where the next sheet render puts the focus (after a deal is saved: the next deal)
 
 // ---------------------------------------------------------------- tokens
 // A sheet opens only with its token (the owner's, or a share's). This browser keeps the tokens of its
@@ -404,7 +405,8 @@ async function returnMatch(sheet, button) {
 async function undo(sheet) {
   try {
     await sheetApi('POST', sheet.id, '/undo');
-    flash = t('keeper.undone');
+    // Said as what it reversed: a table hears which of its steps came back.
+    flash = has(`keeper.undone_${sheet.last_action}`) ? t(`keeper.undone_${sheet.last_action}`) : t('keeper.undone');
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
     flash = e.code === 'nothing_to_undo' ? t('keeper.nothing_to_undo') : failureText(e);
@@ -625,12 +627,14 @@ async function dealView(sheetId, dealId) {
   // Who played is tapped first, their points are typed next: the keyboard opens there at once. Only after a
   // tap: arrow keys and Space pick a radio too, and Tab goes on from there as a keyboard user expects.
   let tapped = false;
-  form.addEventListener('pointerdown', (ev) => { tapped = Boolean(ev.target.closest('#fs-makers')); });
+  for (const kind of ['pointerdown', 'mousedown']) {
+    form.addEventListener(kind, (ev) => { tapped = Boolean(ev.target.closest('#fs-makers')); });
+  }
   form.addEventListener('keydown', () => { tapped = false; });
   form.addEventListener('change', (ev) => {
     if (ev.target.name !== 'makers' || !tapped || existing) return;
     tapped = false;
-    if (input('points.NS').value === '' && input('points.EW').value === '') setTimeout(() => input(`points.${ev.target.value}`).focus());
+    if (input('points.NS').value === '' && input('points.EW').value === '') input(`points.${ev.target.value}`).focus();
   });
 
   const parse = (id) => {
@@ -714,8 +718,12 @@ async function dealView(sheetId, dealId) {
     clearTimeout(timer);
     asked++;
     try {
-      if (existing) await sheetApi('PUT', sheetId, `/deals/${existing.id}`, body());
-      else await sheetApi('POST', sheetId, '/deals', body());
+      const saved = existing ? await sheetApi('PUT', sheetId, `/deals/${existing.id}`, body())
+        : await sheetApi('POST', sheetId, '/deals', body());
+      // What was saved, as the server scored it, said once on the sheet; the focus goes on to the next deal.
+      const deal = saved.deals.find((d) => d.id === (existing ? existing.id : saved.deal_id));
+      if (deal) flash = t('keeper.saved_deal', { n: deal.number, scores: TEAMS.map((tm) => `${name(tm)} ${deal.score[tm]}`).join(' – ') });
+      nextFocus = ['[data-testid="new-round"]', '[data-testid="return-match"]'];
       go(`#/sheet/${sheetId}`);
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
@@ -747,6 +755,8 @@ async function dealView(sheetId, dealId) {
 
 // ---------------------------------------------------------------- router
 async function route(focus) {
+  if (!focus && nextFocus) focus = nextFocus;
+  nextFocus = null;
   const parts = location.hash.replace(/^#\/?/, '').split('/').filter(Boolean);
   try {
     if (parts.length === 0) await listView();
