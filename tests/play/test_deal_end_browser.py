@@ -6,12 +6,15 @@ from __future__ import annotations
 import json
 import urllib.request
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 from tests.conftest import HAVE_CHROMIUM, needs_chromium
 
 pytestmark = [pytest.mark.browser, needs_chromium]
+
+STATIC = Path(__file__).resolve().parents[2] / "src" / "klaverjas" / "web" / "static"
 
 if HAVE_CHROMIUM:
     from playwright.sync_api import Page, expect
@@ -60,9 +63,14 @@ def test_the_focus_goes_on_to_the_result_and_nat_says_who(server: str, browser: 
     page.wait_for_function("(seq) => document.body.dataset.seq !== seq", arg=seq)
     assert play_to_the_end_of_the_deal(page) == "match_over"
     expect(page.locator("#result .buttons > :first-child")).to_be_focused()
-    we_nat = {"nl-NL": "wij zijn nat", "en-GB": "we went nat"}[lang]
-    expect(page.locator("#result .marks")).to_have_text(we_nat)
+    texts = json.loads((STATIC / "i18n" / f"{lang[:2]}.json").read_text(encoding="utf-8"))["play"]
+    # A sentence of its own under the figures, so with a capital ("Wij zijn nat").
+    expect(page.locator("#result .marks")).to_have_text(texts["nat_we"][0].upper() + texts["nat_we"][1:])
     expect(page.locator("#result [data-result=score] td").first).to_have_text("0")
+    # The rows are named alike, each a label with a capital: points, roem, the deal's total.
+    labels = page.locator("#result tr[data-result] th").all_inner_texts()
+    assert labels == [texts["row_points"], texts["row_roem"], texts["row_score"]], labels
+    assert all(label[0].isupper() for label in labels), labels
     context.close()
 
 

@@ -14,12 +14,13 @@ import * as practice from './learn-practice.js';
 
 const game = {
   id: null, token: null, socket: null, lastSeq: 0, state: null, closing: false, retry: 0, online: false,
-  log: [], why: new Map(), lastDeal: null, bidWhy: new Map(), reviewDeal: null, reviewAt: null, sweeping: null,
+  log: [], why: new Map(), lastDeal: null, bidWhy: new Map(), reviewDeal: null, reviewAt: null, sweeping: null, held: new Set(), resultWaits: false,
   shown: new Set(), invites: {}, games: null, joining: null, pageError: null, lastOpener: null,
 };
 const ORDER = ['N', 'E', 'S', 'W'];
 const POSITIONS = ['bottom', 'left', 'top', 'right'];
 const motion = () => !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const words = (texts) => (texts && typeof texts === 'object' ? texts[getLang()] || texts.en || '' : texts || '');
 
 function seatName(seat) {
@@ -448,7 +449,10 @@ function bidText(b) {
 function announce(event) {
   const box = $('announce');
   let text = '';
-  if (event.type === 'trick' && event.announce && event.announce.length && !event.claimed) text = event.announce.map((a) => (/^\d+$/.test(a) ? `${t('play.roem')} ${a}` : a)).join(' + ');
+  // Said as at the table, "20 roem", with the seat whose trick it was (the roem goes to its side).
+  if (event.type === 'trick' && event.announce && event.announce.length && !event.claimed) {
+    text = `${seatName(event.winner)}: ${event.announce.map((a) => (/^\d+$/.test(a) ? t('play.roem_n', { n: a }) : a)).join(' + ')}`;
+  }
   if (event.type === 'claim') text = `${seatName(event.seat)}: ${event.roem || t('play.no_roem')}`;
   if (event.type === 'verzaakt') text = `${t('play.call_verzaakt')} ${event.team}`;
   if (!text) return;
@@ -458,24 +462,63 @@ function announce(event) {
   announce.timer = setTimeout(() => { box.textContent = ''; box.classList.remove('on'); }, 2200);
 }
 
-// A finished trick stays a moment where it lay, then goes to its winner (a still moment under
-// reduced motion). Drawn in its own layer, so the state underneath is never held back.
+// A finished trick stays a moment where it lay, the winning card marked, then is gathered to its winner's plate
+// (under reduced motion it stays still and goes). It is drawn in its own layer, so the state underneath is never
+// held back: cards of the next trick that arrive meanwhile are in #trick at once, shown when the layer is gone.
+const SWEEP = { hold: 750, gather: 380, still: 900 };
 function sweepTrick(before, events, catchingUp) {
   if (catchingUp) return;
   let trick = before && before.trick ? before.trick.slice() : [];
+  const deal = before ? before.deal : null;
   for (const event of events) {
     if (event.type === 'card') trick.push({ seat: event.seat, card: event.card });
     if (event.type === 'deal' || event.type === 'undo') trick = [];
     if (event.type !== 'trick') continue;
-    const layer = el('div', { class: 'sweep', 'aria-hidden': 'true' }, trick.slice(-4).map((p) =>
-      el('div', { class: `played ${posOf(p.seat)}` }, el('span', { class: 'card-face' }, cardSvg(p.card)))));
-    for (const old of document.querySelectorAll('.sweep')) old.remove();
+    endSweep();
+    const moving = motion();
+    const layer = el('div', { class: 'sweep', 'aria-hidden': 'true', 'data-winner': event.winner, 'data-stage': 'shown' },
+      trick.slice(-4).map((p) => {
+        const fresh = moving && !game.shown.has(`${deal}:${p.card}`);  // the trick's last card still travels in
+        return el('div', { class: `played ${posOf(p.seat)}${p.seat === event.winner ? ' winner' : ''}${fresh ? ' enter' : ''}`,
+          'data-swept': p.card, 'data-seat-played': p.seat }, el('span', { class: 'card-face' }, cardSvg(p.card)));
+      }));
     $('trick').after(layer);
-    const target = posOf(event.winner);
-    setTimeout(() => layer.classList.add(`to-${target}`), motion() ? 450 : 650);
-    setTimeout(() => layer.remove(), motion() ? 900 : 700);
+    const timers = [];
+    if (moving) {
+      timers.push(setTimeout(() => gather(layer, event.winner), SWEEP.hold));
+      timers.push(setTimeout(endSweep, SWEEP.hold + SWEEP.gather));
+    } else {
+      timers.push(setTimeout(endSweep, SWEEP.still));
+    }
+    game.sweeping = { layer, timers };
     trick = [];
   }
+}
+
+// Each card of the trick flies to the centre of the winner's plate, shrinking and fading on the way.
+function gather(layer, winner) {
+  const plate = document.querySelector(`.felt .seat[data-seat="${winner}"] .plate`);
+  const to = plate ? plate.getBoundingClientRect() : null;
+  layer.dataset.stage = 'gather';
+  for (const card of layer.querySelectorAll('.played')) {
+    const from = card.getBoundingClientRect();
+    if (to) card.style.translate = `${to.left + to.width / 2 - (from.left + from.width / 2)}px ${to.top + to.height / 2 - (from.top + from.height / 2)}px`;
+    card.classList.add('gone');
+  }
+}
+
+// The layer goes, and the next trick's cards that waited under it are shown (travelling in, with motion).
+function endSweep() {
+  const sweeping = game.sweeping;
+  if (!sweeping) return;
+  game.sweeping = null;
+  for (const timer of sweeping.timers) clearTimeout(timer);
+  sweeping.layer.remove();
+  for (const card of document.querySelectorAll('#trick .played.held')) {
+    card.classList.remove('held');
+    if (motion()) card.classList.add('enter');
+  }
+  if (game.resultWaits && game.state) { game.resultWaits = false; renderResult(game.state, true); }
 }
 
 // --- rendering -------------------------------------------------------------------------
@@ -655,7 +698,8 @@ function renderSeats(st) {
     const badges = [];
     if (st.dealer === seat) badges.push(el('span', { class: 'badge dealer', title: t('play.dealer') }, t('play.dealer_short')));
     if (st.makers && teamOf(seat) === st.makers) badges.push(el('span', { class: 'badge makers' }, t('play.plays_badge')));
-    const bids = (st.bids || []).filter((b) => b.seat === seat);
+    // What was said in the trump selection stays until the first trick is taken, as at a real table.
+    const bids = st.last_trick ? [] : (st.bids || []).filter((b) => b.seat === seat);
     const why = game.bidWhy.get(seat);
     // What the seat said in this deal's trump selection; a computer player's bid is a button giving its reason.
     const said = bids.map(bidText).join(', ');
@@ -679,13 +723,18 @@ function renderSeats(st) {
 function renderTrick(st) {
   const trick = $('trick');
   const shown = new Set();
-  trick.replaceChildren(...(st.trick || []).map((p) => {
+  if (!game.sweeping) game.held.clear();
+  trick.replaceChildren(...(st.trick || []).map((p, i) => {
     const key = `${st.deal}:${p.card}`;
     shown.add(key);
-    const isNew = !game.shown.has(key) && motion();
+    // A card played while the last trick is still on the felt waits under it (see sweepTrick).
+    const held = game.sweeping && (!game.shown.has(key) || game.held.has(key));
+    if (held) game.held.add(key);
+    const isNew = !held && !game.shown.has(key) && motion();
     const reason = game.why.get(p.card);
     const label = t('play.played_card', { seat: seatName(p.seat), card: cardName(p.card) });
-    const attrs = { class: `played ${posOf(p.seat)}${isNew ? ' enter' : ''}`, 'data-card': p.card, 'data-seat-played': p.seat };
+    const lead = i === 0 ? ' lead' : '';
+    const attrs = { class: `played ${posOf(p.seat)}${lead}${isNew ? ' enter' : ''}${held ? ' held' : ''}`, 'data-card': p.card, 'data-seat-played': p.seat };
     const inner = el('span', { class: 'card-face' }, cardSvg(p.card));
     if (reason) {
       return el('button', { type: 'button', ...attrs, 'aria-label': label, title: words(reason.why),
@@ -718,12 +767,28 @@ function illegalReason(st, card) {
   return t('play.why_trump');
 }
 
+// The hand as a player sorts it: trumps on the left, then the other suits alternating red and black, each suit
+// from its highest card down (in trumps the jack and the nine first). A fixed order of the four suits, so a suit
+// running out never moves the others.
+const PLAIN_RANKS = 'ATKQJ987';
+const TRUMP_RANKS = 'J9ATKQ87';
+function suitOrder(trump) {
+  if (!trump) return ['S', 'H', 'C', 'D'];
+  return { H: ['H', 'S', 'D', 'C'], D: ['D', 'S', 'H', 'C'], S: ['S', 'H', 'C', 'D'], C: ['C', 'H', 'S', 'D'] }[trump];
+}
+function sortHand(cards, trump) {
+  const suits = suitOrder(trump);
+  const place = (card) => suits.indexOf(card[1]) * 8 + (card[1] === trump ? TRUMP_RANKS : PLAIN_RANKS).indexOf(card[0]);
+  return cards.slice().sort((a, b) => place(a.card) - place(b.card));
+}
+
 function renderHand(st) {
   const hand = $('hand');
   const reasons = $('hand-reasons');
   const myTurn = st.phase === 'play' && st.to_move === st.seat;
   const legal = new Set(st.legal || []);
-  const cards = st.hand || [];
+  // Before trump is chosen, the proposed suit stands where trumps will.
+  const cards = sortHand(st.hand || [], st.trump || st.proposed);
   hand.setAttribute('aria-label', t('play.your_cards'));
   hand.style.setProperty('--n', String(Math.max(cards.length, 1)));
   reasons.replaceChildren();
@@ -780,10 +845,12 @@ function renderDecision(st) {
 function showLast(open) {
   const panel = $('last');
   if (open === !panel.hidden) return;
+  const opener = document.activeElement;
+  if (open && game.resultWaits) endSweep();  // asked for during the deal's last sweep: the result opens first
   panel.hidden = !open;
   $('last-button').setAttribute('aria-expanded', String(open));
   if (open) {
-    game.lastOpener = document.activeElement;
+    game.lastOpener = opener;
     panel.scrollIntoView({ block: 'nearest' });
     panel.focus({ preventScroll: true });
   } else if (panel.contains(document.activeElement) || document.activeElement === document.body) {
@@ -825,7 +892,7 @@ function renderSheet(st) {
   });
   panel.replaceChildren(el('h2', {}, t('play.sheet')), el('table', {},
     el('thead', {}, el('tr', {}, el('th', {}, t('play.deal')), el('th', {}, t('play.makers')), el('th', {}, t('play.we')),
-      el('th', {}, t('play.they')), el('th', {}, t('play.roem')))),
+      el('th', {}, t('play.they')), el('th', {}, t('play.row_roem')))),
     el('tbody', {}, rows),
     el('tfoot', {}, el('tr', {}, el('th', {}, t('play.total')), el('th', {}), el('th', { 'data-total': 'we' }, String(st.sheet.totals[we])),
       el('th', { 'data-total': 'they' }, String(st.sheet.totals[they])), el('th', {})))));
@@ -834,7 +901,7 @@ function renderSheet(st) {
   }
 }
 
-function renderResult(st) {
+function renderResult(st, late = false) {
   const panel = $('result');
   const last = $('last');
   if (!(st.phase === 'deal_over' || st.phase === 'match_over') || !st.result) {
@@ -844,6 +911,8 @@ function renderResult(st) {
   }
   if (last.parentElement !== panel) panel.append(last);
   const opening = panel.hidden;
+  // The last trick is seen taken before the result lies over it: the result opens when the sweep is done.
+  if (opening && game.sweeping) { game.resultWaits = true; return; }
   const kept = panel.contains(document.activeElement) && !last.contains(document.activeElement) ? document.activeElement.id : null;
   panel.hidden = false;
   const r = st.result;
@@ -852,14 +921,16 @@ function renderResult(st) {
   const lines = [el('h2', {}, `${t('play.deal')} ${r.deal}`)];
   const row = (label, a, b, attrs = {}) => el('tr', attrs, el('th', { scope: 'row' }, label), el('td', {}, String(a)), el('td', {}, String(b)));
   const table = el('table', { class: 'result-table' }, el('thead', {}, el('tr', {}, el('th', {}), el('th', {}, t('play.we')), el('th', {}, t('play.they')))),
-    el('tbody', {}, row(t('play.points'), r.points[we], r.points[they]), row(t('play.roem'), r.roem[we], r.roem[they]),
-      r.score ? row(t('play.score'), r.score[we], r.score[they], { 'data-result': 'score' }) : null));
+    el('tbody', {}, row(t('play.row_points'), r.points[we], r.points[they], { 'data-result': 'points' }),
+      row(t('play.row_roem'), r.roem[we], r.roem[they], { 'data-result': 'roem' }),
+      r.score ? row(t('play.row_score'), r.score[we], r.score[they], { 'data-result': 'score' }) : null));
   lines.push(table);
   const marks = [];
   if (r.nat) marks.push(r.makers ? t(r.makers === we ? 'play.nat_we' : 'play.nat_they') : t('play.nat'));
   if (r.pit) marks.push(t(r.pit === we ? 'play.pit_we' : 'play.pit_they'));
   if (r.verzaakt) marks.push(t(r.verzaakt === we ? 'play.reneged_we' : 'play.reneged_they'));
-  if (marks.length) lines.push(el('p', { class: 'marks' }, marks.join(' — ')));
+  // A sentence of its own: capital first letter (the words themselves are also used inside other sentences).
+  if (marks.length) lines.push(el('p', { class: 'marks' }, capital(marks.join(' — '))));
   if (r.went_on) lines.push(el('p', {}, t(r.went_on.team === we ? 'play.went_on_we' : 'play.went_on_they', { n: r.went_on.strokes })));
   const buttons = el('div', { class: 'buttons' });
   if (st.phase === 'match_over') {
@@ -889,8 +960,10 @@ function renderResult(st) {
   body.replaceChildren(...lines);
   // The card that ended the deal is gone from the hand: a keyboard user goes on from the result's first control
   // (or the one they were on when the panel was drawn again), not from the top of the page.
+  // Opened late (after the last sweep), it takes the focus only from nowhere: not from what was used meanwhile.
   const typing = document.activeElement && document.activeElement.closest('input, textarea, select');
-  if (kept || (opening && !typing)) (document.getElementById(kept) || buttons.firstChild).focus();
+  const elsewhere = late && document.activeElement && document.activeElement !== document.body;
+  if (kept || (opening && !typing && !elsewhere)) (document.getElementById(kept) || buttons.firstChild).focus();
 }
 
 function renderLog() {
