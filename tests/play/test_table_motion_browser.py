@@ -1,6 +1,7 @@
 """How the card table moves, in Debian's Chromium against a real server: a finished trick stays with its winning
-card marked, then goes to the winner's plate; under prefers-reduced-motion nothing on the page moves; the hand is
-sorted as a player sorts it (trumps on the left, the suits alternating in colour, each from its highest card)."""
+card marked, then goes to the winner's plate; under prefers-reduced-motion nothing on the page moves; the hand (and
+the review's open hands) sorted as a player sorts it: trumps on the left, the suits alternating in colour, each from
+its highest card."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from tests.play.test_deal_end_browser import WAIT_FOR_ME, new_game
 pytestmark = [pytest.mark.browser, needs_chromium]
 
 if HAVE_CHROMIUM:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Page, expect
 
 # Every trick layer that comes onto the felt: its winner, the cards marked as the winning card when it came and
 # when it began to go, and its stages ('shown', then 'gather' when it moves to the winner).
@@ -120,6 +121,14 @@ def test_the_winning_card_is_marked_then_the_trick_goes_to_its_winner(server: st
     # The result opened once the last trick had gone, on the focus of its first control.
     assert page.evaluate("() => !document.getElementById('result').hidden")
     assert page.evaluate("() => document.activeElement.id") == "next-button"
+    # The review's four open hands are sorted the same way.
+    trump = next(s["trump"] for s in reversed(states) if s.get("trump"))
+    page.click("#review-button")
+    for seat in "NESW":
+        cards = page.locator(f"#review [data-rv-seat={seat}] .rv-hand [data-card]")
+        expect(cards).to_have_count(8)
+        shown = cards.evaluate_all("ns => ns.map((n) => n.dataset.card)")
+        assert shown == sorted_hand(shown, trump), (seat, shown)
     context.close()
 
 

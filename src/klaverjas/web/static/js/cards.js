@@ -53,3 +53,13 @@ export function face(name, { dutch = dutchLetters(), extra = '' } = {}) {
   return h('span', { class: `face suit-${name[1]} ${extra}`.trim(), 'data-card': name, role: 'img', 'aria-label': cardName(name) },
     cardFace(name, { dutch }));
 }
+
+// Cards as a player sorts a hand: trumps first, then the other suits alternating red and black, each suit from
+// its highest card down (in trumps the jack and the nine first). The four suits keep one order for a trump, so
+// a suit running out never moves the others. Without a trump: spades, hearts, clubs, diamonds.
+const SUIT_ORDER = { '': 'SHCD', H: 'HSDC', D: 'DSHC', S: 'SHCD', C: 'CHSD' };
+export function sortCards(cards, trump = '') {
+  const suits = SUIT_ORDER[trump || ''];
+  const place = (c) => suits.indexOf(c[1]) * 8 + (c[1] === trump ? 'J9ATKQ87' : 'ATKQJ987').indexOf(c[0]);
+  return cards.slice().sort((a, b) => place(a) - place(b));
+}

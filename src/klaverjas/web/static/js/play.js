@@ -3,7 +3,7 @@
 // other hands as fanned backs, a player plate at each seat, the trick, our hand, the score bar.
 import { $, h as el } from './dom.js';
 import { api } from './api.js';
-import { SUIT_SYMBOL as SYMBOL, backSvg, cardName, cardSvg, cardText, face, suitText } from './cards.js';
+import { SUIT_SYMBOL as SYMBOL, backSvg, cardName, cardSvg, cardText, face, sortCards, suitText } from './cards.js';
 import { linkTerms } from './glossary.js';
 import { applyTexts, getLang, has, onLangChange, t } from './i18n.js';
 import { onCardsChange, renderHeader } from './layout.js';
@@ -767,28 +767,14 @@ function illegalReason(st, card) {
   return t('play.why_trump');
 }
 
-// The hand as a player sorts it: trumps on the left, then the other suits alternating red and black, each suit
-// from its highest card down (in trumps the jack and the nine first). A fixed order of the four suits, so a suit
-// running out never moves the others.
-const PLAIN_RANKS = 'ATKQJ987';
-const TRUMP_RANKS = 'J9ATKQ87';
-function suitOrder(trump) {
-  if (!trump) return ['S', 'H', 'C', 'D'];
-  return { H: ['H', 'S', 'D', 'C'], D: ['D', 'S', 'H', 'C'], S: ['S', 'H', 'C', 'D'], C: ['C', 'H', 'S', 'D'] }[trump];
-}
-function sortHand(cards, trump) {
-  const suits = suitOrder(trump);
-  const place = (card) => suits.indexOf(card[1]) * 8 + (card[1] === trump ? TRUMP_RANKS : PLAIN_RANKS).indexOf(card[0]);
-  return cards.slice().sort((a, b) => place(a.card) - place(b.card));
-}
-
 function renderHand(st) {
   const hand = $('hand');
   const reasons = $('hand-reasons');
   const myTurn = st.phase === 'play' && st.to_move === st.seat;
   const legal = new Set(st.legal || []);
-  // Before trump is chosen, the proposed suit stands where trumps will.
-  const cards = sortHand(st.hand || [], st.trump || st.proposed);
+  // Sorted as a player sorts a hand; before trump is chosen the proposed suit stands where trumps will.
+  const held = st.hand || [];
+  const cards = sortCards(held.map((c) => c.card), st.trump || st.proposed).map((card) => held.find((c) => c.card === card));
   hand.setAttribute('aria-label', t('play.your_cards'));
   hand.style.setProperty('--n', String(Math.max(cards.length, 1)));
   reasons.replaceChildren();

@@ -4,7 +4,7 @@
 // beside it a grid of the eight tricks and the deal's total cost per seat.
 import { h as el } from './dom.js';
 import { api } from './api.js';
-import { cardName, cardSvg, face } from './cards.js';
+import { cardName, cardSvg, face, sortCards } from './cards.js';
 import { getLang, t } from './i18n.js';
 
 const ORDER = ['N', 'E', 'S', 'W'];
@@ -72,7 +72,7 @@ function draw() {
   const seatOf = (i) => (infos.get(i) ? infos.get(i).seat : null);
 
   // The board: each seat's cards still in hand at this step, the trick on the table.
-  const hands = Object.fromEntries(ORDER.map((s) => [s, cardsOf(data.record.hands[s])]));
+  const hands = Object.fromEntries(ORDER.map((s) => [s, sortCards(cardsOf(data.record.hands[s]), data.record.trump)]));
   for (let i = 0; i < step; i++) {
     const seat = seatOf(i) || ORDER.find((s) => hands[s].includes(plays[i]));
     hands[seat] = hands[seat].filter((c) => c !== plays[i]);
