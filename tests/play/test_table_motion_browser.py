@@ -1,7 +1,7 @@
 """How the card table moves, in Debian's Chromium against a real server: a finished trick stays with its winning
 card marked, then goes to the winner's plate; under prefers-reduced-motion nothing on the page moves; the hand (and
 the review's open hands) sorted as a player sorts it: trumps on the left, the suits alternating in colour, each from
-its highest card."""
+its highest card; the tricks each side has taken in the score bar."""
 
 from __future__ import annotations
 
@@ -59,6 +59,9 @@ def play_a_deal(page: Page, states: list[dict[str, Any]]) -> list[int]:
         state = next(s for s in reversed(states) if str(s["seq"]) == seq)
         hand = page.locator("[data-hand] [data-card]").evaluate_all("ns => ns.map((n) => n.dataset.card)")
         assert hand == sorted_hand([c["card"] for c in state["hand"]], state.get("trump") or state.get("proposed"))
+        if state.get("tricks_won"):  # what each side has taken so far, in the score bar (we · they)
+            won = state["tricks_won"]
+            expect(page.locator("[data-tricks] b")).to_have_text(f"{won['NS']} · {won['EW']}")
         if state["phase"] == "trump":
             page.locator("#decision button").first.click()
         else:

@@ -674,6 +674,7 @@ function renderStatus(st) {
     parts.push(item(t('play.this_deal'), `${points[we]} · ${points[they]}`, { 'data-points': '' }));
     parts.push(item(t('play.roem'), `${roem[we]} · ${roem[they]}`, { 'data-roem': '' }));
   }
+  if (st.tricks_won) parts.push(item(t('play.tricks'), `${st.tricks_won[we]} · ${st.tricks_won[they]}`, { 'data-tricks': '' }));
   const turn = st.to_move ? (st.to_move === st.seat ? t('play.your_turn') : seatName(st.to_move)) : '–';
   parts.push(item(t('play.turn'), turn, { class: `item turn${st.to_move === st.seat && st.seat ? ' mine' : ''}`, 'data-turn': st.to_move || '' }));
   $('status').replaceChildren(...parts);
@@ -697,7 +698,9 @@ function renderSeats(st) {
     if (info.replaced) meta.push(t('play.away'));
     const badges = [];
     if (st.dealer === seat) badges.push(el('span', { class: 'badge dealer', title: t('play.dealer') }, t('play.dealer_short')));
-    if (st.makers && teamOf(seat) === st.makers) badges.push(el('span', { class: 'badge makers' }, t('play.plays_badge')));
+    // "Speelt" on the seat that chose trump (the score bar says which side plays).
+    const maker = st.maker ? st.maker === seat : st.makers && teamOf(seat) === st.makers;
+    if (maker) badges.push(el('span', { class: 'badge makers' }, t('play.plays_badge')));
     // What was said in the trump selection stays until the first trick is taken, as at a real table.
     const bids = st.last_trick ? [] : (st.bids || []).filter((b) => b.seat === seat);
     const why = game.bidWhy.get(seat);
