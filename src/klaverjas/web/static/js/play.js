@@ -472,7 +472,7 @@ function sweepTrick(before, events, catchingUp) {
   const deal = before ? before.deal : null;
   for (const event of events) {
     if (event.type === 'card') trick.push({ seat: event.seat, card: event.card });
-    if (event.type === 'deal' || event.type === 'undo') trick = [];
+    if (event.type === 'deal' || event.type === 'undo') { trick = []; endSweep(); }  // a taken-back trick lies in #trick again
     if (event.type !== 'trick') continue;
     endSweep();
     const moving = motion();
