@@ -148,3 +148,17 @@ def test_the_last_trick_at_the_match_s_end_covers_nothing_of_the_result(server: 
     expect(last).to_be_focused()
     assert parts.evaluate_all(UNCOVERED) == [True] * 6
     context.close()
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_the_table_s_actions_keep_to_one_row_on_a_phone(server: str, browser: Any, width: int) -> None:
+    context = browser.new_context(viewport={"width": width, "height": 740}, locale="nl-NL")
+    page = context.new_page()
+    page.goto(new_game(server, 1, "deals:2"))
+    page.wait_for_function(WAIT_FOR_ME)
+    actions = page.locator(".actions button:visible")
+    expect(actions).to_have_count(4)
+    tops = actions.evaluate_all("nodes => nodes.map(n => Math.round(n.getBoundingClientRect().top))")
+    assert max(tops) == min(tops), tops  # Hint, Terug, Laatste slag, Wij / Zij side by side
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    context.close()
