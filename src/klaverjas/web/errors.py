@@ -38,8 +38,8 @@ class ErrorOut(BaseModel):
 class ReasonOut(ErrorOut):
     """The shared error body, with the refusal in every language."""
 
-    # Optional in the schema only: the app's own answers before a route runs (a cross-site change, a body that
-    # is not JSON) are the plain shared body; every refusal a route itself makes has it.
+    # Optional in the schema only: a body FastAPI's own validation refuses is the plain shared body in the features
+    # that do not say it in every language; every refusal a route or a guard before it makes has it.
     reason: dict[str, str] | None = Field(default=None, description="the refusal per language: {\"en\": ..., "
                                           "\"nl\": ...}; ``detail`` is the English one")
 

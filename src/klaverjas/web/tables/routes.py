@@ -104,10 +104,10 @@ async def table_info(code: str, service: Service) -> TableInfo:
 async def join_table(code: str, body: JoinTable, service: Service) -> Joined:
     runtime = await runtime_of_code(service, code)
     if body.invite is not None and body.seat is None:
-        invited = runtime.table.invited_seat(body.invite)
-        if invited is None:
-            raise Refusal(403, "bad_invite", say("invite_used"))
-        seat = invited
+        try:
+            seat = runtime.table.invitation(body.invite)  # refused as the invitation lookup refuses it
+        except ActionError as exc:
+            raise refused(exc) from None
     elif body.seat is not None:
         seat = SEATS.index(body.seat)
     else:

@@ -8,6 +8,7 @@ import { renderHeader } from './layout.js';
 
 const app = $('app');
 const TEAMS = ['NS', 'EW'];
+const otherTeam = (team) => (team === 'NS' ? 'EW' : 'NS');
 const ROEM_STEPS = [20, 50, 100, 200];
 let flash = null; // a one-off status message shown on the next sheet render
 let nextFocus = null; // where the next sheet render puts the focus (after a deal is saved: the next deal)
@@ -330,7 +331,7 @@ function statusLine(sheet) {
   if (sheet.over) {
     if (sheet.draw) return h('p', { class: 'status winner', role: 'status', 'data-testid': 'winner' }, t('keeper.draw'));
     const team = teamName(sheet, sheet.winner);
-    const loser = sheet.winner === 'NS' ? 'EW' : 'NS';
+    const loser = otherTeam(sheet.winner);
     const margin = sheet.scoring === 'strokes'
       ? t('keeper.won_strokes', { a: sheet.strokes[sheet.winner], b: sheet.strokes[loser] })
       : t('keeper.won_by', { n: sheet.totals[sheet.winner] - sheet.totals[loser] });
@@ -605,7 +606,7 @@ async function dealView(sheetId, dealId) {
   // empty, also when that is ticked after the points were typed.
   const refill = () => {
     const from = TEAMS.find((tm) => typed[tm]);
-    const to = from && (from === 'NS' ? 'EW' : 'NS');
+    const to = from && otherTeam(from);
     if (!from || typed[to]) return;
     const raw = input(`points.${from}`).value;
     const v = raw === '' ? NaN : Number(raw);
@@ -617,7 +618,7 @@ async function dealView(sheetId, dealId) {
   form.addEventListener('change', (ev) => {
     if (ev.target.name === 'pit' && ev.target.value) {
       input(`points.${ev.target.value}`).value = String(total);
-      input(`points.${ev.target.value === 'NS' ? 'EW' : 'NS'}`).value = '0';
+      input(`points.${otherTeam(ev.target.value)}`).value = '0';
     }
     if (ev.target.id === 'stopped' || ev.target.name === 'verzaakt') refill();
     schedulePreview();
@@ -697,11 +698,10 @@ async function dealView(sheetId, dealId) {
     const bits = TEAMS.map((tm) => `${name(tm)} ${p.score[tm]}`);
     lines.push(t('keeper.preview_scores', { scores: bits.join(' – ') }));
     const makers = checkedValue(form, 'makers');
-    const other = (tm) => (tm === 'NS' ? 'EW' : 'NS');
     const verzaakt = checkedValue(form, 'verzaakt');
     const pit = checkedValue(form, 'pit');
-    if (verzaakt) lines.push(t('keeper.preview_verzaakt', { team: name(verzaakt), other: name(other(verzaakt)) }));
-    else if (p.nat && makers) lines.push(t('keeper.preview_nat', { team: name(makers), other: name(other(makers)) }));
+    if (verzaakt) lines.push(t('keeper.preview_verzaakt', { team: name(verzaakt), other: name(otherTeam(verzaakt)) }));
+    else if (p.nat && makers) lines.push(t('keeper.preview_nat', { team: name(makers), other: name(otherTeam(makers)) }));
     else if (pit) lines.push(t('keeper.preview_pit', { team: name(pit) }));
     if (sa) {
       lines.push(`${t('keeper.game_totals')}: ${p.carry.NS} – ${p.carry.EW}`);

@@ -44,6 +44,14 @@ export function seatTokens() {
   return tokens.filter(Boolean);
 }
 
+// This browser's games, the most recently changed first: the server lists the games of the seat tokens sent,
+// nobody else's (an ApiError when it cannot be asked).
+export async function gamesOfThisBrowser() {
+  const tokens = seatTokens().slice(-100);  // the server reads at most 100
+  if (!tokens.length) return [];
+  return api('GET', `/api/play?${new URLSearchParams(tokens.map((token) => ['token', token]))}`);
+}
+
 // The address of a game of the list: a table with friends by its code, a game against the computer by its id.
 export const gameHref = (g) => (g.code ? `/t/${encodeURIComponent(g.code)}` : `/play/${encodeURIComponent(g.id)}`);
 

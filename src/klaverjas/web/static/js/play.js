@@ -9,7 +9,7 @@ import { applyTexts, getLang, has, onLangChange, t } from './i18n.js';
 import { onCardsChange, renderHeader } from './layout.js';
 import { openReview as reviewBoard } from './review.js';
 import { keepChoices, keepName, keptName, restoreChoices } from './choices.js';
-import { asHost, forgetWatch, fullLink, gameHref, rememberSeat as keepSeat, rememberWatch, seatToken, seatTokens, takeFragment, watchToken } from './links.js';
+import { asHost, forgetWatch, fullLink, gameHref, gamesOfThisBrowser, rememberSeat as keepSeat, rememberWatch, seatToken, takeFragment, watchToken } from './links.js';
 import * as practice from './learn-practice.js';
 
 const game = {
@@ -70,12 +70,8 @@ const refusal = (error) => () => (error.reason && error.reason[getLang()]) || er
 async function loadGames() {
   game.games = null;
   drawGames();
-  const tokens = seatTokens().slice(-100);  // the server reads at most 100
-  let games = [];
-  if (tokens.length) {
-    const query = new URLSearchParams(tokens.map((token) => ['token', token]));
-    try { games = await api('GET', `/api/play?${query}`); } catch { return; }
-  }
+  let games;
+  try { games = await gamesOfThisBrowser(); } catch { return; }
   game.games = games;
   drawGames();
 }

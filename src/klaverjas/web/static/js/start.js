@@ -1,11 +1,10 @@
 // The start page: what the site offers, a panel each (playing, the score keeper, club evenings, learning),
 // and above them the way back to a game in play on this device.
-import { api } from './api.js';
 import { $, h } from './dom.js';
 import { cardSvg } from './cards.js';
 import { onLangChange, t } from './i18n.js';
 import { onCardsChange, renderHeader } from './layout.js';
-import { gameHref, seatTokens } from './links.js';
+import { gameHref, gamesOfThisBrowser } from './links.js';
 
 let going = null; // this device's game in play changed last, once the server has said
 
@@ -37,11 +36,8 @@ function render() {
 // The games of this device's seat tokens only (the server lists no one else's); none, or a server out of reach:
 // no way back is offered.
 async function findGameInPlay() {
-  const tokens = seatTokens().slice(-100);  // the server reads at most 100
-  if (!tokens.length) return;
   try {
-    const games = await api('GET', `/api/play?${new URLSearchParams(tokens.map((token) => ['token', token]))}`);
-    going = games.find((g) => g.phase !== 'match_over') || null;
+    going = (await gamesOfThisBrowser()).find((g) => g.phase !== 'match_over') || null;
   } catch { return; }
   if (going) render();
 }
