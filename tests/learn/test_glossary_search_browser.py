@@ -124,6 +124,9 @@ def test_the_other_languages_name_and_other_words_find_the_term(glossary: Page) 
     expect(glossary.get_by_role("searchbox", name="Search for a term")).to_be_visible()
     assert check_found(glossary, verzaken.nl, "en")[0] == "verzaken"
     expect(glossary.locator("#verzaken dd").first).to_have_text(verzaken.meaning["en"])
+    # An explanation links the other terms it names in the page's language, a phrase as one link.
+    search(glossary, "trump in")
+    assert links_in(glossary, "introeven") == [["trump", "troef"], ["follow suit", "bekennen"]]
 
 
 def test_the_status_speaks_the_pages_language_and_nothing_found_has_a_way_back(glossary: Page) -> None:
@@ -171,6 +174,13 @@ def test_the_address_keeps_the_search_to_share_it(glossary: Page, server: str, b
         ctx.close()
 
 
+def links_in(page: Page, term_id: str) -> list[list[str]]:
+    """The glossary links in a term's explanation: their text and the term each points at."""
+    result: list[list[str]] = page.locator(f"#{term_id} dd:not(.also) a.term").evaluate_all(
+        "links => links.map(a => [a.textContent, a.dataset.term])")
+    return result
+
+
 def test_escape_clears_and_the_keyboard_reaches_everything(glossary: Page, server: str) -> None:
     field = glossary.locator("#glossary-q")
     # From the page's start, the keyboard reaches the field: back link, then the search.
@@ -191,10 +201,30 @@ def test_escape_clears_and_the_keyboard_reaches_everything(glossary: Page, serve
     glossary.keyboard.press("Enter")
     expect(field).to_have_value("")
     expect(field).to_be_focused()
+    # An explanation links the first mention of each other term (whole words), never the term itself, not even
+    # under another of its words ("sturk" in stuk's).
+    assert links_in(glossary, "ondertroeven") == [["troef", "troef"], ["slag", "slag"], ["overtroeven", "overtroeven"]]
+    assert "sturk" in next(t for t in TERMS if t.id == "stuk").def_nl
+    assert [term for _, term in links_in(glossary, "stuk")] == ["troef", "slag", "roem"]
+    every = glossary.locator("#glossary-list .term-entry").evaluate_all(
+        "entries => entries.map(e => [e.id, [...e.querySelectorAll('dd a.term')].map(a => a.dataset.term)])")
+    assert sum(len(linked) for _, linked in every) >= 20, every
+    for term_id, linked in every:
+        assert term_id not in linked and len(set(linked)) == len(linked) and set(linked) <= {t.id for t in TERMS}
+    # Followed by keyboard, a link moves the focus to its entry, so that Tab goes on from there.
+    glossary.locator("#ondertroeven a.term[data-term=overtroeven]").focus()
+    glossary.keyboard.press("Enter")
+    expect(glossary).to_have_url(f"{server}/learn/glossary#overtroeven")
+    expect(glossary.locator("#overtroeven")).to_be_focused()
+    expect(glossary.locator("#overtroeven")).to_have_class(re.compile(r"\btarget\b"))
+    glossary.keyboard.press("Tab")
+    expect(glossary.locator("#overtroeven a.term").first).to_be_focused()
 
 
 def test_the_search_stays_at_hand_and_nothing_scrolls_sideways_on_a_phone(glossary: Page) -> None:
     search(glossary, "troef")
+    # A match inside a linked term is marked inside its link.
+    expect(glossary.locator("#jas dd a.term[data-term=troef] mark")).to_have_text("troef")
     glossary.mouse.wheel(0, 2000)
     glossary.wait_for_timeout(200)
     expect(glossary.locator("#glossary-q")).to_be_in_viewport()

@@ -10,6 +10,7 @@ from typing import Any
 import httpx
 import pytest
 from tests.conftest import HAVE_CHROMIUM, needs_chromium
+from tests.web.test_axe import contrast
 
 from klaverjas.core import PRESETS, card_name, cards_of, legal_for, parse_cards, parse_hand
 from klaverjas.web.learn.lessons import CardStep, ChoiceStep, load_lessons
@@ -40,6 +41,42 @@ def right_answer(step: CardStep | ChoiceStep) -> tuple[str, str]:
     return "card", card_name(min(step.good))
 
 
+# The red suit symbols in the lesson's sentences: any left plain in the text, and for each coloured one its colour
+# and the background it stands on (the nearest one drawn).
+SUIT_SIGNS = """() => {
+  const walk = document.createTreeWalker(document.getElementById('learn'), NodeFilter.SHOW_TEXT);
+  let plain = 0;
+  while (walk.nextNode()) {
+    if (/[♥♦]/.test(walk.currentNode.data) && !walk.currentNode.parentElement.closest('.suit-sign')) plain += 1;
+  }
+  const ground = (node) => {
+    for (let n = node; n; n = n.parentElement) {
+      const bg = getComputedStyle(n).backgroundColor;
+      if (bg !== 'rgba(0, 0, 0, 0)') return bg;
+    }
+    return getComputedStyle(document.body).backgroundColor;
+  };
+  const red = [...document.querySelectorAll('#learn .suit-sign')].filter((s) => /[♥♦]/.test(s.textContent))
+    .map((s) => [getComputedStyle(s).color, ground(s)]);
+  return { plain, red };
+}"""
+
+
+def check_suit_signs(page: Page) -> int:
+    """A red suit symbol in a lesson's text is red, readable on the light and on the dark theme; how many were seen."""
+    signs = page.evaluate(SUIT_SIGNS)
+    assert signs["plain"] == 0, signs
+    if not signs["red"]:
+        return 0
+    for scheme in ("dark", "light"):
+        page.emulate_media(color_scheme=scheme)
+        for colour, ground in page.evaluate(SUIT_SIGNS)["red"]:
+            red, green, blue = (int(x) for x in colour[colour.index("(") + 1:-1].split(",")[:3])
+            assert red > green + 60 and red > blue + 60, (scheme, colour)
+            assert contrast(colour, ground) >= 4.5, (scheme, colour, ground)
+    return len(signs["red"])
+
+
 def test_complete_every_lesson_with_a_wrong_answer_explained(server: str, page: Page) -> None:
     # One page for all lessons: a fresh browser context per lesson costs more than the lesson itself.
     for lesson_id in LESSONS:
@@ -52,8 +89,10 @@ def complete_lesson(server: str, page: Page, lesson_id: str) -> None:
     lesson = LESSONS[lesson_id]
     page.goto(f"{server}/learn/lessons/{lesson_id}")
     wrong_done = False
+    red_signs = 0
     for index, step in enumerate(lesson.steps):
         expect(page.locator(".progress")).to_have_attribute("data-step", str(index))
+        red_signs += check_suit_signs(page)
         if not wrong_done and (isinstance(step, ChoiceStep) or len(cards_of(step.hand)) > len(step.good)):
             kind, value = wrong_answer(step)
             page.click(f"#step [data-{kind}='{value}']")
@@ -78,6 +117,7 @@ def complete_lesson(server: str, page: Page, lesson_id: str) -> None:
         if index < len(lesson.steps) - 1:
             page.click("#next-step")
     assert wrong_done, lesson_id
+    assert red_signs or lesson_id != "counting-roem"  # its questions name cards as J♥ Q♥ K♥
     expect(page.locator("#lesson-complete")).to_be_visible()
 
 

@@ -22,6 +22,12 @@ export const TERM_WORDS = {
   ],
 };
 
+// Words linked in the glossary's own explanations only: in a lesson nearly every sentence says "slag".
+export const GLOSSARY_WORDS = {
+  nl: [['slag', 'slag'], ['streep', 'streep'], ['strepen', 'streep']],
+  en: [['trick', 'slag'], ['stroke', 'streep']],
+};
+
 // Words that must match whole (short words that start many unrelated words: "nat" in "nation", "pit" in "pitch").
 const WHOLE = new Set(['nat', 'pit', 'nel', 'maat', 'stuk', 'boom', 'roem', 'partner']);
 
@@ -34,32 +40,48 @@ export function termLink(id, text) {
   return a;
 }
 
+const escaped = (word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
+
+// The words to look for in `lang`, longest first, and one expression that finds any of them where a word starts.
+// `extra` adds [word, id] pairs (the glossary's other words for its terms), taken as stems like the rest.
 const patterns = {};
-function patternFor(lang) {
-  if (!patterns[lang]) {
-    const words = [...(TERM_WORDS[lang] || TERM_WORDS.en)].sort((a, b) => b[0].length - a[0].length);
-    const alternatives = words.map(([stem]) => stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(' ', '\\s+')
-      + (WHOLE.has(stem) ? '(?![\\p{L}])' : '\\p{L}*'));
-    patterns[lang] = { re: new RegExp(`(?<![\\p{L}])(?:${alternatives.join('|')})`, 'giu'), words };
+function patternFor(lang, extra = []) {
+  const key = `${lang}|${extra.map(([w, id]) => `${w}=${id}`).join('|')}`;
+  if (!patterns[key]) {
+    const words = [...(TERM_WORDS[lang] || TERM_WORDS.en), ...extra.map(([w, id]) => [w.toLowerCase(), id])]
+      .sort((a, b) => b[0].length - a[0].length);
+    const alternatives = words.map(([stem]) => escaped(stem) + (WHOLE.has(stem) ? '(?![\\p{L}])' : '\\p{L}*'));
+    patterns[key] = { re: new RegExp(`(?<![\\p{L}])(?:${alternatives.join('|')})`, 'giu'), words };
   }
-  return patterns[lang];
+  return patterns[key];
 }
 
-// A fragment of text nodes with the first mention of each known term linked to the glossary.
-export function linkTerms(text, lang = 'nl') {
-  const frag = document.createDocumentFragment();
-  const { re, words } = patternFor(lang);
-  const seen = new Set();
-  let at = 0;
+// Where the text names a known term, the first mention of each: [{start, end, id}] in text order. Mentions of
+// `skip` (the term a glossary entry explains, under any of its words) are left alone.
+export function termRanges(text, lang = 'nl', { skip = null, extra = [] } = {}) {
+  const { re, words } = patternFor(lang, extra);
+  const seen = new Set(skip ? [skip] : []);
+  const found = [];
   for (const match of String(text).matchAll(re)) {
     const low = match[0].toLowerCase().replace(/\s+/g, ' ');
     const entry = words.find(([stem]) => (WHOLE.has(stem) ? low === stem : low.startsWith(stem)));
     if (!entry || seen.has(entry[1])) continue;
     seen.add(entry[1]);
-    frag.append(document.createTextNode(text.slice(at, match.index)), termLink(entry[1], match[0]));
-    at = match.index + match[0].length;
+    found.push({ start: match.index, end: match.index + match[0].length, id: entry[1] });
   }
-  frag.append(document.createTextNode(String(text).slice(at)));
+  return found;
+}
+
+// A fragment of text nodes with the first mention of each known term linked to the glossary.
+export function linkTerms(text, lang = 'nl', options = {}) {
+  const frag = document.createDocumentFragment();
+  const source = String(text);
+  let at = 0;
+  for (const { start, end, id } of termRanges(source, lang, options)) {
+    frag.append(document.createTextNode(source.slice(at, start)), termLink(id, source.slice(start, end)));
+    at = end;
+  }
+  frag.append(document.createTextNode(source.slice(at)));
   return frag;
 }
 

@@ -3,7 +3,7 @@
 import { $, h as el } from './dom.js';
 import { api as request } from './api.js';
 import { cardName, cardSvg, dutchLetters, face as cardFace, rankText as rankOf, suitText } from './cards.js';
-import { findIn, fold, linkTerms, matchIn, searchTerms, termLink } from './glossary.js';
+import { findIn, fold, GLOSSARY_WORDS, matchIn, searchTerms, termLink, termRanges } from './glossary.js';
 import { getLang, onLangChange, t } from './i18n.js';
 import { onCardsChange, renderHeader } from './layout.js';
 
@@ -11,19 +11,59 @@ import { onCardsChange, renderHeader } from './layout.js';
 const dutch = () => dutchLetters();
 const rankText = (rank) => rankOf(rank, dutch());
 const face = (name, extra = '') => cardFace(name, { dutch: dutch(), extra });
-const said = (text) => linkTerms(text[getLang()], getLang());  // a {en, nl} text with its terms linked
+const said = (text) => rich(text[getLang()], { links: termRanges(text[getLang()], getLang()) });  // a {en, nl} text
 const named = (text) => text[getLang()];
+
+// A suit symbol in a sentence takes its colour on the cards (red hearts and diamonds; with four colours blue
+// diamonds and green clubs). The symbol stays the text, so a screen reader reads it as it did.
+const SUIT_OF = { '♣': 'C', '♦': 'D', '♥': 'H', '♠': 'S' };
+function suited(text) {
+  const out = [];
+  let at = 0;
+  for (const m of text.matchAll(/[♣♦♥♠]/gu)) {
+    out.push(text.slice(at, m.index), el('span', { class: 'suit-sign', 'data-suit': SUIT_OF[m[0]] }, m[0]));
+    at = m.index + m[0].length;
+  }
+  out.push(text.slice(at));
+  return out.filter((part) => part !== '');
+}
+
+// A text as the page shows it: `links` ([start, end) with a glossary id) as links to the glossary, `marks`
+// (a search's matches) marked, also inside a link, and the suit symbols in colour. Only text nodes are made.
+function rich(text, { links = [], marks = [] } = {}) {
+  const source = String(text);
+  const cuts = [...new Set([0, source.length, ...[...links, ...marks].flatMap((r) => [r.start, r.end])])].sort((a, b) => a - b);
+  const out = [];
+  let open = null;  // the link being filled: {range, node}
+  for (let i = 0; i + 1 < cuts.length; i += 1) {
+    const [a, b] = [cuts[i], cuts[i + 1]];
+    const piece = suited(source.slice(a, b));
+    const content = marks.some((r) => r.start <= a && b <= r.end) ? [el('mark', {}, piece)] : piece;
+    const range = links.find((r) => r.start <= a && b <= r.end);
+    if (!range) {
+      open = null;
+      out.push(...content);
+      continue;
+    }
+    if (open?.range !== range) {
+      open = { range, node: termLink(range.id, '') };
+      out.push(open.node);
+    }
+    open.node.append(...content);
+  }
+  return out;
+}
 
 const api = (path) => request('GET', path);
 
 // --- routing ---------------------------------------------------------------------------------
-async function route() {
+async function route({ followed = false } = {}) {
   const main = $('learn');
   const path = location.pathname.replace(/\/+$/, '');
   let m;
   try {
     if (path === '/learn') await indexPage(main);
-    else if (path === '/learn/glossary') await glossaryPage(main);
+    else if (path === '/learn/glossary') await glossaryPage(main, followed);
     else if ((m = path.match(/^\/learn\/rules\/([a-z]+)$/))) await rulesPage(main, m[1]);
     else if ((m = path.match(/^\/learn\/lessons\/([a-z0-9-]+)$/))) await lessonPage(main, m[1]);
     else main.replaceChildren(el('p', {}, t('learn.not_found')));
@@ -136,31 +176,39 @@ function marked(text, hit) {
   return [text.slice(0, hit.start), el('mark', {}, text.slice(hit.start, hit.end)), text.slice(hit.end)];
 }
 
-function termEntry(term, typed, loose) {
-  const nl = getLang() === 'nl';
+// others: more words for the terms in the page's language (GLOSSARY_WORDS, each term's `also`), [word, id].
+function termEntry(term, typed, loose, others) {
+  const lang = getLang();
   const name = (text) => marked(text, typed ? matchIn(text, typed, { loose }) : null);
-  const meaning = nl ? term.def_nl : term.def_en;
-  // Each word typed is marked where it starts a word of the explanation (the first place only).
-  let shown = [meaning];
+  const meaning = lang === 'nl' ? term.def_nl : term.def_en;
+  // Each word typed is marked where it starts a word of the explanation (the first place after the word before).
+  const marks = [];
   if (typed) {
+    let from = 0;
     for (const word of fold(typed, loose).split(' ')) {
-      const last = shown[shown.length - 1];
-      const hit = typeof last === 'string' ? findIn(last, word, { wordStart: true, loose }) : null;
-      if (hit) shown = [...shown.slice(0, -1), ...marked(last, hit)];
+      const hit = findIn(meaning.slice(from), word, { wordStart: true, loose });
+      if (!hit) continue;
+      marks.push({ start: from + hit.start, end: from + hit.end });
+      from += hit.end;
     }
   }
+  // The other terms it names link to their entries, the first mention of each; the term itself is not linked.
+  const links = termRanges(meaning, lang, { skip: term.id, extra: others });
   const also = term.also || [];
   return el('div', { class: 'term-entry', id: term.id, 'data-games': term.games },
     el('dt', {}, el('span', { lang: 'nl' }, name(term.nl)), ' · ', el('span', { lang: 'en' }, name(term.en)),
       term.af ? [' · ', el('span', { lang: 'af', class: 'af', title: t('learn.afrikaans') }, name(term.af))] : null,
       term.games === 'sa' ? el('small', { class: 'tag' }, t('learn.sa_only')) : null),
-    el('dd', {}, shown),
+    el('dd', {}, rich(meaning, { links, marks })),
     also.length ? el('dd', { class: 'also' }, `${t('learn.also_said')}: `, also.map((a, i) => [i ? ', ' : '',
-      el('span', { lang: a.lang }, name(a.word)), a.lang === getLang() ? '' : ` (${t(a.lang === 'nl' ? 'learn.dutch' : 'learn.english')})`])) : null);
+      el('span', { lang: a.lang }, name(a.word)), a.lang === lang ? '' : ` (${t(a.lang === 'nl' ? 'learn.dutch' : 'learn.english')})`])) : null);
 }
 
-async function glossaryPage(main) {
+// followed: a link on the page itself led here (one entry to another), so the focus goes on to the entry.
+async function glossaryPage(main, followed = false) {
   const terms = await api('/api/learn/glossary');
+  const others = [...GLOSSARY_WORDS[getLang()] || [],
+    ...terms.flatMap((term) => (term.also || []).filter((a) => a.lang === getLang()).map((a) => [a.word, term.id]))];
   document.title = `${t('common.app')} – ${t('learn.glossary')}`;
   const hadFocus = document.activeElement?.id === 'glossary-q';
   const list = el('dl', { class: 'glossary', id: 'glossary-list' });
@@ -179,7 +227,7 @@ async function glossaryPage(main) {
   const show = () => {
     const typed = input.value;
     const { found, loose } = searchTerms(terms, typed, getLang());
-    list.replaceChildren(...found.map((r) => termEntry(r.term, fold(typed) ? typed : '', loose)));
+    list.replaceChildren(...found.map((r) => termEntry(r.term, fold(typed) ? typed : '', loose, others)));
     list.hidden = !found.length;
     legend.hidden = !found.length;
     clear.hidden = !typed;
@@ -222,6 +270,10 @@ async function glossaryPage(main) {
     const node = document.getElementById(target);
     node.classList.add('target');
     node.scrollIntoView({ block: 'center' });
+    if (followed) {
+      node.tabIndex = -1;
+      node.focus({ preventScroll: true });
+    }
   }
 }
 
@@ -347,7 +399,7 @@ function renderStep(step) {
     const info = [`${t('learn.trump')}: ${suitText(step.trump)}`];
     // "Playing: West" read as West's turn; the maker is who chose trump.
     if (step.maker) info.push(t('learn.chosen_by', { seat: t(`common.seat.${step.maker}`) }));
-    parts.push(el('p', { class: 'info' }, info.join(' · ')));
+    parts.push(el('p', { class: 'info' }, suited(info.join(' · '))));
     if (step.tricks.length) {
       parts.push(el('details', {}, el('summary', {}, t('learn.played_tricks')), step.tricks.map((done) =>
         el('p', {}, done.cards.map((c) => [face(c), ' ']), ` → ${t(`common.seat.${done.winner}`)}`))));
@@ -452,5 +504,5 @@ const redraw = () => {
 };
 onLangChange(redraw);
 onCardsChange(redraw);
-window.addEventListener('hashchange', () => { if (location.pathname === GLOSSARY) route(); });
+window.addEventListener('hashchange', () => { if (location.pathname === GLOSSARY) route({ followed: true }); });
 route();
