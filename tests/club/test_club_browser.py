@@ -389,8 +389,10 @@ PANEL_GEOMETRY = """() => {
     return r.width && r.right > innerWidth + 0.5 && !el.closest('.standings-panel');
   }).map((el) => el.tagName + '.' + el.className);
   const main = Math.round(document.querySelector('main').getBoundingClientRect().right);
+  const width = Math.round(document.querySelector('main').getBoundingClientRect().width);
+  const bar = Math.round(document.getElementById('topbar').getBoundingClientRect().width);
   const overflow = document.documentElement.scrollWidth - innerWidth;
-  return { h1: Math.round(h1.left), main, panels, loose, wider, overflow };
+  return { h1: Math.round(h1.left), main, width, bar, panels, loose, wider, overflow };
 }"""
 
 
@@ -427,6 +429,8 @@ def test_the_organiser_s_sections_are_panels_aligned_with_the_page(base: str, br
             assert {p["right"] for p in got["panels"]} <= {got["main"] - 16}, (path, got)
             assert got["loose"] == 0, (path, got)
             assert got["overflow"] == 0 and not got["wider"], (path, got)
+            # A desktop's width is used (up to 70rem, the header's bar alike); a phone's page is its screen.
+            assert got["width"] == got["bar"] == (1120 if width == 1280 else width), (path, got)
             if "/evenings/" in path:
                 assert pg.locator("[data-testid=round].panel [data-testid=table-1]").count() == 1
                 assert pg.locator(".panel [data-testid=present]").count() == 1

@@ -137,9 +137,12 @@ def test_a_wide_season_table_is_a_named_focus_stop_that_scrolls_by_keyboard(base
         pg.reload()
         pg.wait_for_function("document.querySelector('.scroll-x[tabindex]')")
         assert pg.evaluate(SCROLL_BOX)["label"] == "Season standings, scrolls sideways"
+        # On a desktop the page is wide enough for the ten evenings: nothing scrolls.
+        pg.set_viewport_size({"width": 1280, "height": 800})
+        pg.wait_for_function("() => !document.querySelector('.scroll-x.scrolls')")
+        assert not pg.evaluate(SCROLL_BOX)["scrolls"]
         # A season of two evenings fits on a desktop: no scrolling, so no extra tab stop and no region.
         club, token, season = season_of(base, 2)
-        pg.set_viewport_size({"width": 1280, "height": 800})
         pg.goto(f"{base}/club/{club}/seasons/{season}#token={token}")
         pg.wait_for_selector("[data-testid=season] tbody tr")
         pg.wait_for_timeout(200)  # past the first layout, when the box decides
