@@ -216,15 +216,31 @@ def test_who_deals_first_is_offered_by_the_names_typed(server: str, pages: Any) 
     expect(page.get_by_test_id("dealer")).to_have_text("Deelt nu: Cor")
 
 
-@pytest.mark.parametrize(("locale", "said"), [("nl-NL", ["Amsterdams · 1000 punten", "Rotterdams · 1 ronde"]),
-                                              ("en-GB", ["Amsterdam · 1000 points", "Rotterdam · 1 deal"])])
-def test_a_match_end_of_any_number_is_said_in_words(server: str, pages: Any, locale: str, said: list[str]) -> None:
+@pytest.mark.parametrize(("locale", "words"), [("nl-NL", ["Amsterdams · 162 punten", "Rotterdams · 1 ronde"]),
+                                               ("en-GB", ["Amsterdam · 162 points", "Rotterdam · 1 deal"])])
+def test_a_match_end_of_any_number_is_said_in_words(server: str, pages: Any, locale: str, words: list[str]) -> None:
     page = pages(locale)
-    for body, words in zip(({"match_end": "points:1000"}, {"rules": "rotterdam", "match_end": "deals:1"}), said,
-                           strict=True):
-        sid, owner, _ = new_sheet(server, settings=body)
-        open_link(page, server, f"/keeper#sheet={sid}&token={owner}")
-        expect(page.locator(".rules-line")).to_have_text(words)
+    lang = locale[:2]
+    sid, owner, _ = new_sheet(server, deals=1, settings={"match_end": "points:162"})  # Wij 100, Zij 62
+    open_link(page, server, f"/keeper#sheet={sid}&token={owner}")
+    expect(page.locator(".rules-line")).to_have_text(words[0])
+    # A match to points says how far each side still has to go, at a glance and in the table's foot.
+    for team, left in (("NS", 62), ("EW", 100)):
+        expect(page.get_by_test_id(f"to-go-{team}")).to_have_text(said(lang, "to_go", n=left))
+        expect(page.get_by_test_id(f"left-{team}")).to_have_text(str(left))
+    # Both at the target with equal totals play on: nothing to go, and the sheet says why the match goes on.
+    api(server, "POST", f"/api/sheets/{sid}/deals", owner, {"makers": "EW", "points": {"EW": 100}})
+    page.reload()
+    expect(page.locator(".progress")).to_have_text(said(lang, "progress_level", of=162))
+    expect(page.locator(".to-go")).to_have_count(0)
+    # One side ahead past the target: the result in place of what was to go.
+    api(server, "POST", f"/api/sheets/{sid}/deals", owner, DEAL)
+    page.reload()
+    expect(page.get_by_test_id("winner")).to_have_text(said(lang, "winner", team="Wij"))
+    expect(page.locator(".to-go")).to_have_count(0)
+    sid, owner, _ = new_sheet(server, settings={"rules": "rotterdam", "match_end": "deals:1"})
+    open_link(page, server, f"/keeper#sheet={sid}&token={owner}")
+    expect(page.locator(".rules-line")).to_have_text(words[1])
 
 
 @pytest.mark.parametrize("locale", ["nl-NL", "en-GB"])
@@ -246,6 +262,13 @@ def test_a_deal_opened_to_correct_it_puts_the_focus_on_its_own_makers(server: st
     page.goto(f"{server}/keeper#/sheet/{sid}/deal/{deal}")
     expect(page.locator("#fs-makers input:checked")).to_be_focused()  # Zij, the deal's makers, not the first radio
     assert page.evaluate("document.activeElement.value") == "EW"
+    # Delete is under the save bar, not in it: on a phone of 320 px the bar keeps to one row.
+    page.set_viewport_size({"width": 320, "height": 568})
+    expect(page.get_by_test_id("preview")).not_to_be_empty()
+    expect(page.locator('.deal-bar [data-testid="delete"]')).to_have_count(0)
+    expect(page.get_by_test_id("delete")).to_be_visible()
+    bar = page.locator(".deal-bar").bounding_box()
+    assert bar is not None and bar["height"] <= 568 * .2, bar
 
 
 # --- entering a deal at the table -----------------------------------------------------------------------------
@@ -286,11 +309,26 @@ def test_the_deal_form_says_what_a_deal_scores_before_it_is_saved(server: str, p
     # Points that do not add up are said at once, in the page's language, with what they make.
     page.get_by_label("Punten Zij", exact=True).fill("70")
     expect(box).to_have_text("De punten zijn samen 152 en niet 162.")
+    # Saved as it is, the deal is refused in the preview's words, at the points.
+    page.get_by_test_id("save").click()
+    expect(page.locator('[id="err-points"]')).to_have_text("De punten zijn samen 152 en niet 162.")
     page.get_by_label("Punten Zij", exact=True).fill("80")
     expect(box).to_contain_text(said("nl", "preview_nat", other="Zij"))
+    # On a phone of 320 px the save bar keeps to one row of 44 px buttons under a tight preview.
+    page.set_viewport_size({"width": 320, "height": 568})
+    bar, save, cancel = (page.locator(sel).bounding_box() for sel in
+                         (".deal-bar", '[data-testid="save"]', ".deal-bar a.button"))
+    assert bar is not None and save is not None and cancel is not None
+    assert bar["height"] <= 568 * .22 and save["y"] == cancel["y"], (bar, save, cancel)
+    assert min(save["height"], cancel["height"]) >= 44, (save, cancel)
+    page.set_viewport_size({"width": 390, "height": 844})
     assert api(server, "GET", f"/api/sheets/{sid}", owner)["deals"] == []  # a preview stores nothing
     page.get_by_test_id("save").click()
     expect(page.get_by_test_id("total-EW")).to_have_text("182")
+    # Who dealt the deal is in its row: the name in sight, a sentence for a screen reader.
+    dealt = page.get_by_test_id("deal-1").get_by_test_id("dealt")
+    expect(dealt.locator('[aria-hidden="true"]')).to_have_text("Ann")
+    expect(dealt.locator(".sr-only")).to_have_text(said("nl", "dealt_by", name="Ann"))
     # The sheet says what was saved, as the server scored it, and the next deal is one tap (or Enter) away.
     expect(page.get_by_test_id("flash")).to_have_text(said("nl", "saved_deal", n=1, scores=scores))
     expect(page.get_by_test_id("new-round")).to_be_focused()
@@ -326,12 +364,18 @@ def test_a_south_african_deal_ticked_as_stopped_after_its_points_keeps_only_thos
     on = preview(server, sid, owner, {"points": {"NS": 33}, "stopped": True})
     assert on["went_on"] == {"team": "NS", "strokes": 1} and on["carry"] == {"NS": 117, "EW": 82}
     expect(page.get_by_test_id("preview")).to_contain_text("Wij go on: 1 stroke")
+    # More than all the card points (146) on a stopped deal: refused on saving in the preview's words.
+    page.get_by_label("Points Zij", exact=True).fill("120")
+    expect(page.get_by_test_id("preview")).to_have_text("Points add up to 153, more than 146.")
+    page.get_by_test_id("save").click()
+    expect(page.locator('[id="err-points"]')).to_have_text("Points add up to 153, more than 146.")
+    page.get_by_label("Points Zij", exact=True).fill("")
     page.get_by_test_id("save").click()
     expect(page.get_by_test_id("game-1")).to_contain_text("Wij go on: 1 stroke")
 
 
 def test_the_end_of_a_match_says_by_how_much_and_starts_a_return_match(server: str, pages: Any) -> None:
-    players = ["Ann", "Bob", "Cor", "Dirk"]
+    players = ["Annemarie van den Berg", "Bob", "Cor", "Dirk"]
     sid, owner, _ = new_sheet(server, settings={"players": players, "match_end": "deals:2",
                                                 "title": "Vrijdag"})
     for body in ({"makers": "NS", "points": {"NS": 100}}, {"makers": "EW", "points": {"EW": 91}, "roem": {"EW": 20}}):
@@ -343,6 +387,13 @@ def test_the_end_of_a_match_says_by_how_much_and_starts_a_return_match(server: s
     open_link(page, server, f"/keeper#sheet={sid}&token={owner}")
     expect(page.get_by_test_id("winner")).to_have_text(said("en", "winner", team="Zij"))
     expect(page.get_by_test_id("margin")).to_have_text(f"by {margin} points")
+    # Who dealt each deal, a long name cut short: the sheet stays within a phone of 360 px.
+    page.set_viewport_size({"width": 360, "height": 740})
+    expect(page.get_by_test_id("dealt")).to_have_count(2)
+    expect(page.get_by_test_id("deal-2").get_by_test_id("dealt")).to_contain_text(said("en", "dealt_by", name="Bob"))
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+    number = page.get_by_test_id("deal-1").locator("th").bounding_box()
+    assert number is not None and number["width"] <= 80, number  # the number's column, not the name's
     page.get_by_test_id("return-match").click()
     expect(page.get_by_test_id("flash")).to_have_text(said("en", "return_made"))
     expect(page.get_by_test_id("total-NS")).to_have_text("0")

@@ -79,6 +79,23 @@ def test_validation_names_each_field_and_stores_nothing(client: TestClient) -> N
     assert client.get(f"/api/sheets/{sid}").json()["deals"] == []
 
 
+def test_a_refused_deal_says_each_field_as_the_preview_says_the_deal(client: TestClient) -> None:
+    """The page says each field's reason at its field; the preview says them all in one sentence."""
+    sid = new_sheet(client)["id"]
+    body = deal("NS", 150, 0, pit="NS")
+    saved, previewed = (client.post(f"/api/sheets/{sid}{path}", json=body) for path in ("/deals", "/preview"))
+    assert saved.status_code == previewed.status_code == 422
+    assert saved.json() == previewed.json()
+    assert [(e["field"], e["reason"]) for e in saved.json()["errors"]] == [
+        ("points", {"en": "Points add up to 150, not 162.", "nl": "De punten zijn samen 150 en niet 162."}),
+        ("pit", {"en": "Pit needs all 162 card points for NS.", "nl": "Pit vraagt alle 162 kaartpunten voor NS."})]
+    assert saved.json()["reason"] == {
+        "en": "Points add up to 150, not 162; pit needs all 162 card points for NS.",
+        "nl": "De punten zijn samen 150 en niet 162; pit vraagt alle 162 kaartpunten voor NS."}
+    one = client.post(f"/api/sheets/{sid}/deals", json=deal("NS", 80, 80)).json()
+    assert [e["reason"] for e in one["errors"]] == [one["reason"]]
+
+
 def test_errors_are_4xx_with_a_reason(client: TestClient) -> None:
     sid = new_sheet(client)["id"]
     for method, url, body in [

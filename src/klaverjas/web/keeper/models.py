@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
+from ..errors import ErrorItem, ReasonOut
 from ..names import SheetName
 
 TeamCode = Literal["NS", "EW"]
@@ -150,6 +151,17 @@ class DealPreviewOut(BaseModel):
     over: bool = Field(description="the match is over after this deal")
     winner: TeamCode | None
     draw: bool
+
+
+class FieldItem(ErrorItem):
+    reason: dict[str, str] | None = Field(default=None, description="this field's refusal per language, as a "
+                                          "sentence: the body's ``reason`` says every field's in one")
+
+
+class FieldErrorOut(ReasonOut):
+    """A deal or settings the sheet refuses (422): each field with its own reason, as the preview says it."""
+
+    errors: list[FieldItem] = []  # type: ignore[assignment]
 
 
 class NewSheetOut(SheetOut):

@@ -33,6 +33,8 @@ from .models import (
     DealIn,
     DealOut,
     DealPreviewOut,
+    FieldErrorOut,
+    FieldItem,
     GameOut,
     NewSheetOut,
     Pair,
@@ -49,7 +51,7 @@ from .models import (
 )
 from .sheet import Computed, Conflict, DealInput, FieldError, Settings, check_settings, compute, normalize_deal
 from .store import SHARE_ID_LENGTH, NotFound, NothingToUndo, Store, StoredSheet, share_id
-from .texts import FIELDS, REFUSALS, Refused, say
+from .texts import FIELDS, REFUSALS, Refused, say, sentence
 
 SheetId = Annotated[int, PathParam(ge=1, le=2**53)]
 DealId = Annotated[int, PathParam(ge=1, le=2**53)]
@@ -61,7 +63,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
                                              "share, or is not the owner's"},
     404: {"model": ReasonOut, "description": "the sheet was deleted, or no such deal"},
     409: {"model": ReasonOut, "description": "not possible in the sheet's current state"},
-    422: {"model": ReasonOut, "description": "invalid input; each error names its field"},
+    422: {"model": FieldErrorOut, "description": "invalid input; each error names its field"},
 }
 
 
@@ -168,9 +170,12 @@ def sheet_csv(out: SheetOut) -> str:
 
 
 async def _fields(_: Request, exc: Exception) -> JSONResponse:
+    """Each field's reason is said as the whole reason is (:func:`sentence`): the page says it at its field."""
     assert isinstance(exc, FieldError)
-    return reason_response(422, exc.errors[0][1], exc.reason,
-                           [ErrorItem(field=f, code=c, message=m) for f, c, m in exc.errors])
+    items = [FieldItem(field=f, code=c, message=m, reason=sentence([text]))
+             for (f, c, m), text in zip(exc.errors, exc.texts, strict=True)]
+    body = FieldErrorOut(detail=exc.reason["en"], code=exc.errors[0][1], errors=items, reason=exc.reason)
+    return JSONResponse(body.model_dump(), status_code=422)
 
 
 async def _conflict(_: Request, exc: Exception) -> JSONResponse:

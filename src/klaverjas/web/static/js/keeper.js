@@ -101,6 +101,12 @@ function seatLabel(sheet, seat) {
   return name || `${t('keeper.player_n', { n: seat + 1 })} (${teamName(sheet, TEAMS[seat % 2])})`;
 }
 
+// A seat in a few letters, for a narrow column: the player's name, else the seat's number.
+function shortSeat(sheet, seat) {
+  const name = sheet.players && sheet.players[seat];
+  return name || t('keeper.seat_short', { n: seat + 1 });
+}
+
 // A failure in this language: the server's reason (it gives every refusal in every language), the page's
 // own words when the server could not be reached or asks to wait, else what went wrong after a lead-in.
 function failureText(e) {
@@ -110,11 +116,18 @@ function failureText(e) {
   return t('keeper.error', { detail: e.message });
 }
 
-// One field's refusal in this language, said at the field; null when the page has no words of its own for it.
+// Points that do not add up are said as the server says them, with the sum typed: the preview says the same
+// sentence, and the page's own words could only repeat the rule.
+const SERVER_WORDS = new Set(['points_sum', 'points_sum_stopped']);
+
+// One field's refusal in this language, said at the field: the page's own words, else the server's for this
+// field; null when there are neither.
 // The schema refuses a number that is not whole and a name with an invisible character both as `invalid`.
 function fieldText(item, vars) {
   const code = item.code === 'invalid' && /^(title|teams|players)\b/.test(item.field) ? 'invalid_name' : item.code;
-  return has(`keeper.err.${code}`) ? t(`keeper.err.${code}`, vars) : null;
+  const server = item.reason ? item.reason[getLang()] : null;
+  if (server && SERVER_WORDS.has(code)) return server;
+  return has(`keeper.err.${code}`) ? t(`keeper.err.${code}`, vars) : server;
 }
 
 // A match end ('deals:16', 'open') in words, or as the server wrote it when it is of a kind unknown here.
@@ -327,6 +340,16 @@ function boemLadder(sheet) {
     h('figcaption', { 'data-testid': 'strokes' }, `${t('keeper.strokes')}: ${sheet.teams.NS} ${sheet.strokes.NS} – ${sheet.teams.EW} ${sheet.strokes.EW}`));
 }
 
+// A match to a number of points, not over yet: what each side still needs. Both past the target with equal
+// totals play on until one is ahead (the server's rule): then `level`, with nothing to go.
+function toGo(sheet) {
+  const [kind, of] = sheet.match_end.split(':');
+  if (kind !== 'points' || sheet.over) return null;
+  const target = Number(of);
+  if (TEAMS.every((tm) => sheet.totals[tm] >= target)) return { level: true, target };
+  return { NS: Math.max(0, target - sheet.totals.NS), EW: Math.max(0, target - sheet.totals.EW), target };
+}
+
 function statusLine(sheet) {
   if (sheet.over) {
     if (sheet.draw) return h('p', { class: 'status winner', role: 'status', 'data-testid': 'winner' }, t('keeper.draw'));
@@ -342,7 +365,7 @@ function statusLine(sheet) {
   const [kind, of] = sheet.match_end.split(':');
   let progress = t('keeper.progress_open');
   if (kind === 'deals') progress = t('keeper.progress_deals', { n: sheet.deals.length + 1, of });
-  else if (kind === 'points') progress = t('keeper.progress_points', { of });
+  else if (kind === 'points') progress = t(toGo(sheet).level ? 'keeper.progress_level' : 'keeper.progress_points', { of });
   else if (kind === 'strokes') progress = `${t('keeper.game_n', { n: sheet.games.length + 1 })} · ${t('keeper.game_totals')}: ${sheet.carry.NS} – ${sheet.carry.EW}`;
   return h('div', { class: 'status', role: 'status' },
     h('span', { class: 'turn' },
@@ -359,11 +382,15 @@ function sheetTable(sheet) {
       h('span', { class: 'score' }, String(d.score[team])), marks(sheet, d, team),
       sa ? h('span', { class: 'carry' }, `(${d.carry[team]})`) : null);
     const last = i === sheet.deals.length - 1;
+    const dealt = t('keeper.dealt_by', { name: seatLabel(sheet, d.dealer) });
     rows.push(h('tr', { 'data-testid': `deal-${d.number}`, class: d.nat ? 'nat' : null },
       h('th', { scope: 'row' }, h('a', {
         href: `#/sheet/${sheet.id}/deal/${d.id}`, class: 'deal-link',
         'aria-label': t('keeper.edit_round', { n: d.number }), title: `${t('keeper.edit_round', { n: d.number })} · ${seatLabel(sheet, d.dealer)}`,
-      }, String(d.number))),
+      }, String(d.number)),
+      // Who dealt, as a paper sheet notes it: short under the number, whole for a screen reader.
+      h('span', { class: 'dealt', 'data-testid': 'dealt', title: dealt },
+        h('span', { 'aria-hidden': 'true' }, shortSeat(sheet, d.dealer)), h('span', { class: 'sr-only' }, dealt))),
       cell('NS'), cell('EW')));
     if (sa && d.went_on) {
       rows.push(h('tr', { class: 'game-end', 'data-testid': `game-${d.game}` }, h('td', { colspan: 3 },
@@ -372,15 +399,18 @@ function sheetTable(sheet) {
       rows.push(h('tr', { class: 'ou-jol' }, h('td', { colspan: 3 }, t('keeper.ou_jol'))));
     }
   });
+  const left = toGo(sheet);
   return h('table', { class: 'sheet' },
     h('caption', { class: 'sr-only' }, sheet.title || `${sheet.teams.NS} – ${sheet.teams.EW}`),
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, '#'),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, '#', h('span', { class: 'dealt' }, t('keeper.dealer_head'))),
       h('th', { scope: 'col', 'data-testid': 'team-NS' }, sheet.teams.NS),
       h('th', { scope: 'col', 'data-testid': 'team-EW' }, sheet.teams.EW))),
     h('tbody', {}, rows),
     h('tfoot', {}, h('tr', {}, h('th', { scope: 'row' }, t('keeper.total')),
       h('td', { class: 'num', 'data-testid': 'total-NS' }, String(sheet.totals.NS)),
-      h('td', { class: 'num', 'data-testid': 'total-EW' }, String(sheet.totals.EW)))));
+      h('td', { class: 'num', 'data-testid': 'total-EW' }, String(sheet.totals.EW))),
+    left && !left.level ? h('tr', { class: 'to-go' }, h('th', { scope: 'row' }, t('keeper.to_go_head')),
+      TEAMS.map((tm) => h('td', { class: 'num', 'data-testid': `left-${tm}` }, String(left[tm])))) : null));
 }
 
 async function returnMatch(sheet, button) {
@@ -498,15 +528,18 @@ async function sheetView(id, focus) {
   const message = flash;
   flash = null;
   const title = sheet.title || `${sheet.teams.NS} – ${sheet.teams.EW}`;
+  const left = toGo(sheet);
   show(h('section', { class: 'sheet-view' },
     heading(title),
     h('p', { class: 'rules-line' }, `${t(`keeper.preset.${sheet.rules}`)} · ${endText(sheet.match_end)}`),
     statusLine(sheet),
     // The score at a glance: the sticky action bar may cover the table's foot on a phone.
+    // A match to a number of points says under each total how far that side still has to go.
     h('p', { class: 'scoreline', 'aria-hidden': 'true' },
       TEAMS.map((tm) => h('span', {}, h('span', { class: 'who' }, teamName(sheet, tm)),
         h('strong', {}, String(sheet.scoring === 'strokes' ? sheet.strokes[tm] : sheet.totals[tm])),
-        sheet.scoring === 'strokes' ? h('span', { class: 'who' }, t('keeper.strokes').toLowerCase()) : null))),
+        sheet.scoring === 'strokes' ? h('span', { class: 'who' }, t('keeper.strokes').toLowerCase()) : null,
+        left && !left.level ? h('span', { class: 'who to-go', 'data-testid': `to-go-${tm}` }, t('keeper.to_go', { n: left[tm] })) : null))),
     sheetTable(sheet),
     sheet.scoring === 'strokes' ? boemLadder(sheet) : null,
     h('p', { class: 'flash', role: 'status', 'data-testid': 'flash' }, message || ''),
@@ -593,8 +626,10 @@ async function dealView(sheetId, dealId) {
       h('output', { class: 'preview', 'data-testid': 'preview', 'aria-live': 'polite', for: 'points.NS points.EW roem.NS roem.EW' }),
       h('div', { class: 'buttons' },
         h('button', { type: 'submit', class: 'primary big', 'data-testid': 'save' }, t('keeper.save')),
-        h('a', { href: `#/sheet/${sheetId}`, class: 'button' }, t('keeper.cancel')),
-        existing ? h('button', { type: 'button', class: 'danger', 'data-testid': 'delete', onclick: () => removeDeal() }, t('keeper.delete_round')) : null)),
+        h('a', { href: `#/sheet/${sheetId}`, class: 'button' }, t('keeper.cancel')))),
+    // Deleting a deal is rare: under the bar, not beside Save, so the bar keeps to one row on a narrow phone.
+    existing ? h('div', { class: 'buttons' },
+      h('button', { type: 'button', class: 'danger', 'data-testid': 'delete', onclick: () => removeDeal() }, t('keeper.delete_round'))) : null,
   );
   const input = (id) => form.querySelector(`[id="${id}"]`);
   const fillsIn = () => !(sa && input('stopped').checked) && !checkedValue(form, 'verzaakt');
