@@ -218,7 +218,7 @@ def test_bad_input_is_shown_at_the_field_and_not_saved(page: Page, server: LiveS
     page.get_by_label("Punten Wij", exact=True).fill("150")
     page.get_by_label("Punten Zij", exact=True).fill("0")
     page.get_by_test_id("save").click()
-    expect(page.locator('[id="err-points"]')).to_have_text("De punten samen moeten 162 zijn.")
+    expect(page.locator('[id="err-points"]')).to_have_text("De punten zijn samen 150 en niet 162.")
     expect(page.locator('[id="err-pit"]')).to_have_text("Pit betekent alle 162 punten voor dat team.")
     assert server.api("GET", f"/api/sheets/{sid}", token_of(page, sid))["deals"] == []
     page.get_by_label("Punten Wij", exact=True).fill("162")
