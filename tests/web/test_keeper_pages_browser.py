@@ -168,6 +168,8 @@ def test_a_sheet_deleted_on_another_phone_is_gone_as_asked(server: str, pages: A
     page.on("dialog", lambda dialog: dialog.accept())
     open_link(page, server, f"/keeper#sheet={sid}&token={owner}")
     page.get_by_role("link", name="Instellingen").click()
+    # The settings are open before the sheet goes: deleted sooner, the page already says it is gone.
+    expect(page.get_by_role("button", name="Lijst verwijderen")).to_be_visible()
     api(server, "DELETE", f"/api/sheets/{sid}", owner)
     page.get_by_role("button", name="Lijst verwijderen").click()
     expect(page.get_by_role("heading", name="Scorelijsten")).to_be_visible()
@@ -176,6 +178,7 @@ def test_a_sheet_deleted_on_another_phone_is_gone_as_asked(server: str, pages: A
     sid, owner, _ = new_sheet(server)
     open_link(page, server, f"/keeper#sheet={sid}&token={owner}")
     page.get_by_role("link", name="Instellingen").click()
+    expect(page.get_by_role("button", name="Opslaan")).to_be_visible()
     api(server, "DELETE", f"/api/sheets/{sid}", owner)
     page.get_by_role("button", name="Opslaan").click()
     expect(page.get_by_role("alert")).to_have_text("Deze lijst bestaat niet (meer).")
