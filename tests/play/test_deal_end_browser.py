@@ -160,5 +160,7 @@ def test_the_table_s_actions_keep_to_one_row_on_a_phone(server: str, browser: An
     expect(actions).to_have_count(4)
     tops = actions.evaluate_all("nodes => nodes.map(n => Math.round(n.getBoundingClientRect().top))")
     assert max(tops) == min(tops), tops  # Hint, Terug, Laatste slag, Wij / Zij side by side
+    bar = page.locator("#status > div").evaluate_all("ns => ns.map(n => Math.round(n.getBoundingClientRect().top))")
+    assert len(bar) >= 8 and len(set(bar)) <= 2, bar  # the score bar in one or two rows
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     context.close()

@@ -265,9 +265,16 @@ def test_the_title_follows_the_language(server: str, page: Page) -> None:
 RECT = "{ const r = n.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }"
 
 
+# The score bar's rows, and whether any of its items cuts its text off.
+BAR = """() => { const items = [...document.querySelectorAll('#status > div')];
+  return { rows: new Set(items.map((n) => Math.round(n.getBoundingClientRect().top))).size,
+    cut: items.filter((n) => [n, ...n.children].some((c) => c.scrollWidth > c.clientWidth + 1))
+      .map((n) => n.textContent) }; }"""
+
+
 def test_a_360_pixel_phone_holds_the_hand_in_one_row(server: str, browser: Any) -> None:
-    """Eight cards in one row, each showing at least 44 px to tap, nothing wider than the screen, and the
-    announcement strip apart from the trick and the hand."""
+    """Eight cards in one row, each showing at least 44 px to tap, clear of the screen's edges, nothing wider than
+    the screen, and the announcement strip apart from the trick and the hand; at 320 px the score bar in two rows."""
     ctx = browser.new_context(bypass_csp=True, viewport={"width": 360, "height": 740}, locale="nl-NL", has_touch=True)
     page = ctx.new_page()
     try:
@@ -280,8 +287,8 @@ def test_a_360_pixel_phone_holds_the_hand_in_one_row(server: str, browser: Any) 
         assert len(boxes) == 8
         assert max(b[1] for b in boxes) - min(b[1] for b in boxes) < 20  # one row
         strips = [b[0] - a[0] for a, b in zip(boxes, boxes[1:], strict=False)]
-        assert min(strips) >= 43.5, strips  # a thumb's width of each card stays uncovered
-        assert boxes[-1][2] <= 360 and boxes[0][0] >= 0
+        assert min(strips) >= 44, strips  # a thumb's width of each card stays uncovered
+        assert boxes[0][0] >= 3.5 and boxes[-1][2] <= 360 - 3.5, boxes  # clear of the edges, as the felt is
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
         def box(selector: str) -> list[float]:
@@ -291,6 +298,11 @@ def test_a_360_pixel_phone_holds_the_hand_in_one_row(server: str, browser: Any) 
         announce, trick, hand = box("#announce"), box("#trick"), box("[data-hand]")
         for other in (trick, hand):
             assert announce[3] <= other[1] or other[3] <= announce[1], (announce, other)  # apart, one above the other
+        # On our turn, at 320 px, the score bar takes two rows, nothing in it cut off, and nothing scrolls sideways.
+        page.set_viewport_size({"width": 320, "height": 740})
+        bar = page.evaluate(BAR)
+        assert bar["rows"] <= 2 and not bar["cut"], bar
+        assert page.evaluate("document.documentElement.scrollWidth") <= 320
     finally:
         ctx.close()
 

@@ -18,18 +18,35 @@ if HAVE_CHROMIUM:
     from playwright.sync_api import Page, expect
 
 # Every trick layer that comes onto the felt: its winner, the cards marked as the winning card when it came and
-# when it began to go, and its stages ('shown', then 'gather' when it moves to the winner).
+# when it began to go, and its stages ('shown', then 'gather' when it moves to the winner); when it came, began to
+# go and was gone (ms), and how many cards of the next trick waited unseen under it.
 WATCH_SWEEPS = """() => {
   window.sweeps = [];
+  let open = null;
   const marked = (n) => [...n.querySelectorAll('.winner')].map((c) => c.dataset.swept);
-  new MutationObserver((changes) => { for (const change of changes) for (const n of change.addedNodes) {
-    if (!(n instanceof HTMLElement) || !n.classList.contains('sweep')) continue;
-    const seen = { winner: n.dataset.winner, marked: marked(n), stages: [n.dataset.stage], markedAtGather: null };
-    window.sweeps.push(seen);
-    new MutationObserver(() => { seen.stages.push(n.dataset.stage); seen.markedAtGather = marked(n); })
-      .observe(n, { attributes: true, attributeFilter: ['data-stage'] });
+  new MutationObserver((changes) => { for (const change of changes) {
+    for (const n of change.removedNodes) {
+      if (open && n === open.node) { open.seen.goneAt = performance.now(); open = null; }
+    }
+    for (const n of change.addedNodes) {
+      if (!(n instanceof HTMLElement) || !n.classList.contains('sweep')) continue;
+      const seen = { winner: n.dataset.winner, marked: marked(n), stages: [n.dataset.stage], markedAtGather: null,
+        addedAt: performance.now(), gatherAt: null, goneAt: null, held: 0 };
+      window.sweeps.push(seen);
+      open = { node: n, seen };
+      new MutationObserver(() => {
+        seen.stages.push(n.dataset.stage); seen.markedAtGather = marked(n); seen.gatherAt = performance.now();
+      })
+        .observe(n, { attributes: true, attributeFilter: ['data-stage'] });
+    }
   } }).observe(document.getElementById('felt'), { childList: true });
+  const waiting = () => document.querySelectorAll('#trick .held').length;
+  new MutationObserver(() => { if (open) open.seen.held = Math.max(open.seen.held, waiting()); })
+    .observe(document.getElementById('trick'), { childList: true, subtree: true, attributes: true,
+      attributeFilter: ['class'] });
 }"""
+# The sweep's timings in play.js (ms): a trick stays `hold` before it goes, `still` under reduced motion.
+HOLD, STILL_MS = 750, 900
 # Animations and transitions running now anywhere on the page.
 RUNNING = "() => document.getAnimations().filter((a) => a.playState === 'running').length"
 STILL = "() => !document.querySelector('.sweep')"
@@ -120,9 +137,22 @@ def test_the_winning_card_is_marked_then_the_trick_goes_to_its_winner(server: st
     for seen in sweeps:  # marked from the moment the trick was complete, still marked as it went
         assert seen["stages"] == ["shown", "gather"], seen
         assert seen["markedAtGather"] == seen["marked"], seen
+    # A card of the next trick that came while the trick still lay there cut its wait short: the trick went at
+    # once (after a short look), and the card showed as soon as it had gone.
+    hurried = [s for s in sweeps if s["held"]]
+    assert hurried, sweeps
+    for seen in hurried:
+        assert seen["gatherAt"] - seen["addedAt"] < HOLD - 100, seen
+        assert seen["goneAt"] - seen["gatherAt"] < 500, seen
     assert max(running) > 0  # cards travel: what the reduced-motion test below finds absent
     # The result opened once the last trick had gone, on the focus of its first control.
     assert page.evaluate("() => !document.getElementById('result').hidden")
+    # Through the result the plates keep the finished deal's dealer and the seat that chose trump.
+    dealer = next(e["dealer"] for e in events if e["type"] == "deal")
+    maker = next(e["maker"] for e in events if e["type"] == "trump")
+    badges = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('.felt .seat')].map((n) =>
+      [n.dataset.seat, [...n.querySelectorAll('.badge')].map((b) => b.classList[1])]))""")
+    assert badges == {s: [b for b, at in (("dealer", dealer), ("makers", maker)) if at == s] for s in "NESW"}, badges
     assert page.evaluate("() => document.activeElement.id") == "next-button"
     # The review's four open hands are sorted the same way.
     trump = next(s["trump"] for s in reversed(states) if s.get("trump"))
@@ -143,4 +173,6 @@ def test_nothing_moves_under_reduced_motion(server: str, browser: Any) -> None:
     # The finished trick still stays a moment with its winning card marked, and goes without moving.
     assert [(s["winner"], s["marked"]) for s in sweeps] == [(w, [card]) for w, card in winning_cards(events)]
     assert all(s["stages"] == ["shown"] for s in sweeps), sweeps
+    hurried = [s for s in sweeps if s["held"]]  # a card of the next trick came: the still trick went sooner
+    assert hurried and all(s["goneAt"] - s["addedAt"] < STILL_MS - 150 for s in hurried), sweeps
     context.close()

@@ -315,6 +315,7 @@ function openGame(id, token = null) {
   game.id = id;
   game.token = token || seatToken(id);
   game.lastSeq = Number(sessionStorage.getItem(`klaverjas.seq.${id}`) || 0);
+  game.lastDeal = null;
   $('setup').hidden = true;
   $('join').hidden = true;
   $('table').hidden = false;
@@ -461,13 +462,15 @@ function announce(event) {
 // A finished trick stays a moment where it lay, the winning card marked, then is gathered to its winner's plate
 // (under reduced motion it stays still and goes). It is drawn in its own layer, so the state underneath is never
 // held back: cards of the next trick that arrive meanwhile are in #trick at once, shown when the layer is gone.
-const SWEEP = { hold: 750, gather: 380, still: 900 };
+// A card that comes while the trick still lies there cuts the wait short (see hurrySweep); `least` is how long a
+// finished trick is seen even then.
+const SWEEP = { hold: 750, gather: 380, still: 900, least: 400 };
 function sweepTrick(before, events, catchingUp) {
   if (catchingUp) return;
   let trick = before && before.trick ? before.trick.slice() : [];
   const deal = before ? before.deal : null;
   for (const event of events) {
-    if (event.type === 'card') trick.push({ seat: event.seat, card: event.card });
+    if (event.type === 'card') { trick.push({ seat: event.seat, card: event.card }); hurrySweep(); }
     if (event.type === 'deal' || event.type === 'undo') { trick = []; endSweep(); }  // a taken-back trick lies in #trick again
     if (event.type !== 'trick') continue;
     endSweep();
@@ -486,9 +489,22 @@ function sweepTrick(before, events, catchingUp) {
     } else {
       timers.push(setTimeout(endSweep, SWEEP.still));
     }
-    game.sweeping = { layer, timers };
+    game.sweeping = { layer, timers, winner: event.winner, moving, since: performance.now() };
     trick = [];
   }
+}
+
+// The next trick's first card has come: the finished trick is gathered now (once seen for SWEEP.least), and the
+// card shows as soon as it has gone, by the same end as always; under reduced motion the still trick just goes.
+function hurrySweep() {
+  const sweeping = game.sweeping;
+  if (!sweeping || sweeping.hurried || sweeping.layer.dataset.stage !== 'shown') return;
+  sweeping.hurried = true;
+  for (const timer of sweeping.timers) clearTimeout(timer);
+  const wait = Math.max(0, sweeping.since + SWEEP.least - performance.now());
+  sweeping.timers = sweeping.moving
+    ? [setTimeout(() => gather(sweeping.layer, sweeping.winner), wait), setTimeout(endSweep, wait + SWEEP.gather)]
+    : [setTimeout(endSweep, wait)];
 }
 
 // Each card of the trick flies to the centre of the winner's plate, shrinking and fading on the way.
@@ -646,6 +662,15 @@ function dealNumber(st) {
   return st.deal || 0;
 }
 
+// After the last card the state holds no deal: the score bar and the plates keep the finished deal's dealer,
+// trump and makers through its result, until the next deal brings its own.
+function dealShown(st) {
+  if (st.trump !== undefined) {
+    game.lastDeal = { dealer: st.dealer, trump: st.trump, maker: st.maker, makers: st.makers, proposed: st.proposed };
+  }
+  return st.trump !== undefined ? st : { ...st, ...(game.lastDeal || {}) };
+}
+
 function renderStatus(st) {
   const we = myTeam(st);
   const they = we === 'NS' ? 'EW' : 'NS';
@@ -657,9 +682,7 @@ function renderStatus(st) {
   const deal = dealNumber(st);
   const of = (st.match_end || '').startsWith('deals:') ? `/${st.match_end.split(':')[1]}` : '';
   const parts = [total(we), total(they), item(t('play.deal'), `${deal}${of}`, { 'data-deal': String(deal) })];
-  // After the last card the state holds no deal: the bar keeps the finished deal's trump, makers and points.
-  if (st.trump !== undefined) game.lastDeal = { trump: st.trump, makers: st.makers, proposed: st.proposed };
-  const shown = st.trump !== undefined ? st : { ...st, ...(game.lastDeal || {}) };
+  const shown = dealShown(st);
   const points = st.points || (st.result && st.result.points);
   const roem = st.roem || (st.result && st.result.roem);
   const trumpSuit = shown.trump || shown.proposed;
@@ -671,7 +694,9 @@ function renderStatus(st) {
     parts.push(item(t('play.roem'), `${roem[we]} · ${roem[they]}`, { 'data-roem': '' }));
   }
   if (st.tricks_won) parts.push(item(t('play.tricks'), `${st.tricks_won[we]} · ${st.tricks_won[they]}`, { 'data-tricks': '' }));
-  const turn = st.to_move ? (st.to_move === st.seat ? t('play.your_turn') : seatName(st.to_move)) : '–';
+  // Ours in words, or on the narrowest phones just "Jij" under its label, so the bar keeps to two rows there.
+  const turn = !st.to_move ? '–' : st.to_move !== st.seat ? seatName(st.to_move)
+    : [el('span', { class: 'long' }, t('play.your_turn')), el('span', { class: 'short' }, t('play.you'))];
   parts.push(item(t('play.turn'), turn, { class: `item turn${st.to_move === st.seat && st.seat ? ' mine' : ''}`, 'data-turn': st.to_move || '' }));
   $('status').replaceChildren(...parts);
 }
@@ -683,6 +708,7 @@ function fan(count, pos) {
 }
 
 function renderSeats(st) {
+  const shown = dealShown(st);
   for (const node of document.querySelectorAll('.felt .seat')) {
     const seat = seatAt(node.dataset.pos);
     const pos = node.dataset.pos;
@@ -693,9 +719,9 @@ function renderSeats(st) {
     if (info.kind === 'human') meta.push(t('play.human'));
     if (info.replaced) meta.push(t('play.away'));
     const badges = [];
-    if (st.dealer === seat) badges.push(el('span', { class: 'badge dealer', title: t('play.dealer') }, t('play.dealer_short')));
+    if (shown.dealer === seat) badges.push(el('span', { class: 'badge dealer', title: t('play.dealer') }, t('play.dealer_short')));
     // "Speelt" on the seat that chose trump (the score bar says which side plays).
-    const maker = st.maker ? st.maker === seat : st.makers && teamOf(seat) === st.makers;
+    const maker = shown.maker ? shown.maker === seat : shown.makers && teamOf(seat) === shown.makers;
     if (maker) badges.push(el('span', { class: 'badge makers' }, t('play.plays_badge')));
     // What was said in the trump selection stays until the first trick is taken, as at a real table.
     const bids = st.last_trick ? [] : (st.bids || []).filter((b) => b.seat === seat);
