@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from tests.browser_steps import start_game
 from tests.conftest import HAVE_CHROMIUM, needs_chromium
 
 from klaverjas.web.play.game import LEVELS
@@ -52,13 +53,7 @@ def test_a_game_against_experts(server: str, page: Page) -> None:
         ws.on("framereceived", lambda payload: states.append(json.loads(payload).get("state") or {}))
 
     page.on("websocket", listen)
-    page.goto(server + "/play")
-    page.click("#more-settings summary")
-    page.select_option("select[name=pace]", "0")
-    for select in SELECTS:
-        page.select_option(f"select[name={select}]", "expert")
-    page.get_by_role("button", name="Start").click()
-    page.wait_for_function("document.body.dataset.toMove === 'S'", timeout=60_000)
+    start_game(page, server, timeout=60_000, **dict.fromkeys(SELECTS, "expert"))
     for seat in "NEW":
         expect(page.locator(f".felt [data-seat={seat}]")).to_contain_text("Expert")
     seats = next(s["seats"] for s in states if "seats" in s)

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from tests.browser_steps import create_table, start_game
 from tests.conftest import HAVE_CHROMIUM, needs_chromium
 
 pytestmark = [pytest.mark.browser, needs_chromium]
@@ -50,18 +51,6 @@ def post(server: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
     with urllib.request.urlopen(request, timeout=10) as answer:
         result: dict[str, Any] = json.loads(answer.read())
     return result
-
-
-def create_table(page: Page, server: str, name: str) -> str:
-    """The host makes a table on the page; returns its code."""
-    page.goto(server + "/play")
-    page.fill("#new-game input[name=name]", name)
-    page.click("#more-settings summary")
-    page.select_option("select[name=pace]", "0")
-    page.click("#create-table")
-    code = page.locator("#table-code")
-    expect(code).to_have_text(re.compile(r"^[A-Z2-9]{6}$"))
-    return str(code.text_content())
 
 
 def make_link(page: Page, kind: str) -> str:
@@ -142,13 +131,7 @@ def test_a_spectator_link_shows_the_table_without_code_or_chat(server: str, fres
 
 def test_your_games_lists_this_browsers_games_only(server: str, fresh: Any) -> None:
     first = fresh()
-    first.goto(server + "/play")
-    first.get_by_role("radio", name="Rotterdams").check()
-    first.click("#more-settings summary")
-    first.select_option("select[name=pace]", "0")
-    first.get_by_role("button", name="Start").click()
-    first.wait_for_function("document.body.dataset.toMove === 'S'")
-    game_id = first.url.rsplit("/", 1)[-1]
+    game_id = start_game(first, server, rules="Rotterdams")
     assert first.url == f"{server}/play/{game_id}"
     code = create_table(first, server, "Anna")
     table_id = first.evaluate(f"localStorage.getItem('klaverjas.table.{code}')")
@@ -170,12 +153,7 @@ def test_your_games_lists_this_browsers_games_only(server: str, fresh: Any) -> N
     assert "rotterdam(" not in first.content()
 
     second = fresh()
-    second.goto(server + "/play")
-    second.click("#more-settings summary")
-    second.select_option("select[name=pace]", "0")
-    second.get_by_role("button", name="Start").click()
-    second.wait_for_function("document.body.dataset.toMove === 'S'")
-    own = second.url.rsplit("/", 1)[-1]
+    own = start_game(second, server)
     second.goto(server + "/play")
     expect(second.locator("#games li")).to_have_count(1)  # its own game, none of the other browser's
     expect(second.locator(f"#games li[data-game='{own}']")).to_have_count(1)

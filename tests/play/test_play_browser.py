@@ -6,6 +6,7 @@ import json
 import re
 
 import pytest
+from tests.browser_steps import start_game
 from tests.conftest import HAVE_CHROMIUM, needs_chromium
 
 from .conftest import LeakChecker
@@ -27,10 +28,7 @@ def test_a_whole_match_by_clicking(server: str, page: Page) -> None:
         ws.on("framereceived", lambda payload: frames.append(str(payload)))
 
     page.on("websocket", listen)
-    page.goto(server + "/play")
-    page.click("#more-settings summary")
-    page.select_option("select[name=pace]", "0")
-    page.get_by_role("button", name="Start").click()
+    start_game(page, server, wait_for="")
     hinted = refused = reloaded = reviewed = False
     deals = 0
     while True:

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from tests.browser_steps import start_game
 from tests.conftest import HAVE_CHROMIUM, needs_chromium
 
 pytestmark = [pytest.mark.browser, needs_chromium]
@@ -35,10 +36,7 @@ def table(browser: Any) -> Iterator[tuple[Page, list[dict[str, Any]]]]:
 
 
 def start(page: Page, server: str) -> None:
-    page.goto(server + "/play")
-    page.click("#more-settings summary")
-    page.select_option("select[name=pace]", "0")
-    page.get_by_role("button", name="Start").click()
+    start_game(page, server, wait_for="")
 
 
 def until_my_card(page: Page) -> None:

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from tests.browser_steps import start_game
 from tests.conftest import HAVE_CHROMIUM, needs_chromium
 
 from klaverjas.core import card_name, cards_of
@@ -124,10 +125,7 @@ def test_a_whole_match_at_the_table(server: str, table_page: tuple[str, Page, li
     kind, page, states = table_page
     outage = Outage()
     page.route_web_socket(re.compile(r"/ws/play/"), outage.route)
-    page.goto(server + "/play")
-    page.click("#more-settings summary")
-    page.select_option("select[name=pace]", "0")
-    page.get_by_role("button", name="Start").click()
+    start_game(page, server, wait_for="")
     refused = lasted = reviewed = interrupted = keyed = False
     deals = 0
     hand_row_checked = False
@@ -278,11 +276,7 @@ def test_a_360_pixel_phone_holds_the_hand_in_one_row(server: str, browser: Any) 
     ctx = browser.new_context(bypass_csp=True, viewport={"width": 360, "height": 740}, locale="nl-NL", has_touch=True)
     page = ctx.new_page()
     try:
-        page.goto(server + "/play")
-        page.click("#more-settings summary")
-        page.select_option("select[name=pace]", "0")
-        page.get_by_role("button", name="Start").click()
-        page.wait_for_function("document.body.dataset.toMove === 'S'")
+        start_game(page, server)
         boxes = page.locator("[data-hand] [data-card]").evaluate_all(f"nodes => nodes.map(n => {RECT})")
         assert len(boxes) == 8
         assert max(b[1] for b in boxes) - min(b[1] for b in boxes) < 20  # one row
@@ -331,11 +325,7 @@ def test_the_card_letters_are_one_setting_for_every_page(server: str, page: Page
     page.locator(".settings summary").click()
     page.get_by_label("J Q K").check()
     assert index_letter(page, f"#lesson-hand [data-card='{court}']") == court[0]  # redrawn at once
-    page.goto(server + "/play")
-    page.click("#more-settings summary")
-    page.select_option("select[name=pace]", "0")
-    page.get_by_role("button", name="Start").click()
-    page.wait_for_function("document.body.dataset.toMove === 'S'")
+    start_game(page, server)
     letters = page.locator("[data-hand] [data-card]").evaluate_all(
         "nodes => nodes.map(n => [n.dataset.card[0], n.querySelector('.index text').textContent])")
     assert letters and all(shown == ("10" if rank == "T" else rank) for rank, shown in letters), letters
@@ -351,11 +341,7 @@ def test_a_claim_is_offered_after_every_trick_we_win_and_a_wrong_one_refused_in_
     frames: list[dict[str, Any]] = []
     page.on("websocket", lambda ws: ws.on("framereceived", lambda p: frames.append(json.loads(p))))
     try:
-        page.goto(server + "/play")
-        page.click("#more-settings summary")
-        page.select_option("select[name=roem_claim]", "claimed")
-        page.select_option("select[name=pace]", "0")
-        page.get_by_role("button", name="Start").click()
+        start_game(page, server, wait_for="", roem_claim="claimed")
         refused: dict[str, str] = {}
         offers = 0
         for _ in range(400):

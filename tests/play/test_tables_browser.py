@@ -8,6 +8,7 @@ from typing import Any
 
 import httpx
 import pytest
+from tests.browser_steps import create_table
 from tests.conftest import HAVE_CHROMIUM, needs_chromium
 
 from .conftest import LeakChecker
@@ -30,12 +31,7 @@ def test_two_friends_at_one_table(server: str, browser: Any) -> None:
     frames_a: list[str] = []
     frames_b: list[str] = []
     anna = new_page(browser, frames_a)
-    anna.goto(server + "/play")
-    anna.fill("input[name=name]", "Anna")
-    anna.click("#more-settings summary")
-    anna.select_option("select[name=pace]", "0")
-    anna.click("#create-table")
-    expect(anna.locator("#table-code")).to_have_text(re.compile(r"^[A-Z2-9]{6}$"))
+    create_table(anna, server, "Anna")
     link = anna.locator("#share-link").input_value()
     assert "/t/" in link
 
@@ -221,11 +217,7 @@ def test_the_join_screen_and_the_lobby_sit_where_the_start_screen_does(
         assert page.locator("#lobby h1").evaluate(BOX)[0] == title
 
         # The host's lobby too; once the host starts, the card table takes the width again.
-        page.goto(server + "/play")
-        page.fill("#new-game input[name=name]", "Anna")
-        page.click("#more-settings summary")
-        page.select_option("select[name=pace]", "0")
-        page.click("#create-table")
+        create_table(page, server, "Anna")
         expect(page.locator("#start-table")).to_be_visible()
         assert page.locator("#lobby > .panel:not([hidden])").evaluate_all(f"ns => ns.map({BOX})") == [start] * 4
         page.click("#start-table")

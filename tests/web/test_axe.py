@@ -11,6 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
+from tests.browser_steps import create_table, start_game
 from tests.conftest import HAVE_CHROMIUM, live_server, needs_chromium
 
 pytestmark = [pytest.mark.browser, needs_chromium]
@@ -41,11 +42,7 @@ def violations(page: Page) -> list[str]:
 
 
 def mid_deal(server: str, page: Page) -> None:
-    page.goto(server + "/play")
-    page.click("#more-settings summary")
-    page.select_option("select[name=pace]", "0")
-    page.locator("#start").click()
-    page.wait_for_function("document.body.dataset.toMove === 'S'")
+    start_game(page, server)
     if page.evaluate("document.body.dataset.phase") == "trump":
         page.locator("#decision button").first.click()
     # our turn in the play with a card or more on the felt (the leader may be us: play until there is one)
@@ -74,9 +71,7 @@ def table_join_page(server: str, page: Page) -> None:
 
 def table_lobby(server: str, page: Page) -> None:
     """The host's lobby: the chairs, Start, the link to send, the chat and the invitations."""
-    page.goto(server + "/play")
-    page.fill("#new-game input[name=name]", "Anna")
-    page.click("#create-table")
+    create_table(page, server, "Anna")
     page.locator("#start-table").wait_for()
 
 

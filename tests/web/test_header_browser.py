@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from tests.browser_steps import start_game
 from tests.conftest import HAVE_CHROMIUM, live_server, needs_chromium
 
 pytestmark = [pytest.mark.browser, needs_chromium]
@@ -53,8 +54,7 @@ def test_the_card_table_keeps_the_sections_beside_the_brand_on_a_desktop(server:
     page = ctx.new_page()
     page.set_default_timeout(15000)
     try:
-        page.goto(server + "/play")
-        page.locator("#start").click()
+        start_game(page, server)
         expect(page.locator("#hand button").first).to_be_visible()
         brand, section = (page.locator(sel).bounding_box() for sel in ("#topbar .brand", "#topbar .section >> nth=0"))
         assert brand is not None and section is not None

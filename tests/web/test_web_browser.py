@@ -12,6 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
+from tests.browser_steps import start_game
 from tests.conftest import HAVE_CHROMIUM, needs_chromium
 
 pytestmark = [pytest.mark.browser, needs_chromium]
@@ -355,10 +356,7 @@ def test_the_pages_work_under_their_content_security_policy(server: LiveServer, 
         pg.goto(server.url + "/keeper#/new")
         pg.get_by_role("button", name="Lijst maken").click()
         expect(pg.get_by_test_id("total-NS")).to_have_text("0")
-        pg.goto(server.url + "/play")
-        pg.click("#more-settings summary")
-        pg.select_option("select[name=pace]", "0")
-        pg.get_by_role("button", name="Start").click()
+        start_game(pg, server.url, wait_for="")
         # The socket's first state: the hand is dealt.
         expect(pg.get_by_role("group", name="Je kaarten").get_by_role("button")).to_have_count(8, timeout=20000)
         pg.goto(server.url + "/docs")

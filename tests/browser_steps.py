@@ -1,0 +1,50 @@
+"""The steps many browser tests take on the play page's start screen, in one place."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+TABLE_CODE = re.compile(r"^[A-Z2-9]{6}$")
+
+
+def fast_start_screen(page: Page, server: str, *, name: str | None = None, rules: str | None = None,
+                      **choices: str) -> None:
+    """The start screen with More settings open and pace 0, so the computer players play at once.
+
+    ``name`` is typed as the player's, ``rules`` the label of a variant's radio button, and ``choices`` pick
+    a value in the selects of those names (``west="expert"``).
+    """
+    page.goto(server + "/play")
+    if name is not None:
+        page.fill("#new-game input[name=name]", name)
+    if rules is not None:
+        page.get_by_role("radio", name=rules).check()
+    page.click("#more-settings summary")
+    page.select_option("select[name=pace]", "0")
+    for field, value in choices.items():
+        page.select_option(f"select[name={field}]", value)
+
+
+def start_game(page: Page, server: str, *, wait_for: str = "document.body.dataset.toMove === 'S'",
+               timeout: float = 15000, name: str | None = None, rules: str | None = None, **choices: str) -> str:
+    """A game against three computer players started from the start screen, as `fast_start_screen` sets it.
+
+    Waits until ``wait_for`` holds in the page (by default: this player's turn; ``""`` waits for nothing) and
+    returns the game's id from the address.
+    """
+    fast_start_screen(page, server, name=name, rules=rules, **choices)
+    page.locator("#start").click()
+    if wait_for:
+        page.wait_for_function(f"() => {wait_for}", timeout=timeout)
+    return page.url.rsplit("/", 1)[-1]
+
+
+def create_table(page: Page, server: str, name: str, **choices: str) -> str:
+    """The host makes a table for friends on the page; returns its code once the lobby shows it."""
+    fast_start_screen(page, server, name=name, **choices)
+    page.click("#create-table")
+    code = page.locator("#table-code")
+    expect(code).to_have_text(TABLE_CODE)
+    return str(code.text_content())
