@@ -336,6 +336,7 @@ async function seasonView() {
 async function start() {
   try {
     if (!clubId) return homeView();
+    document.body.classList.add('club-open');  // the club's tables may take a desktop's width (club.css)
     if (!token) {
       show(h('h1', {}, t('club.title')), h('p', { role: 'alert', class: 'error' }, t('club.no_token')));
       return undefined;
