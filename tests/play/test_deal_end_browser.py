@@ -82,6 +82,17 @@ def test_the_match_s_figures_agree_with_the_deals_played(server: str, browser: A
     link = new_game(server, 1, "deals:2")
     page.goto(link)
     assert play_to_the_end_of_the_deal(page) == "deal_over"
+    # Reloaded on the result, the plates and the score bar still say who dealt, the trump and who played.
+    shown = ("() => [document.querySelector('#status [data-trump]').dataset.trump, document.querySelector("
+             "'#status [data-makers]').dataset.makers, [...document.querySelectorAll('.felt .seat')].filter(n => "
+             "n.querySelector('.badge.dealer')).map(n => n.dataset.seat).join(), document.querySelectorAll("
+             "'.felt .badge.makers').length]")
+    before = page.evaluate(shown)
+    assert before[0] and before[1] and before[2] and before[3] == 1, before
+    page.reload()
+    page.wait_for_function(WAIT_FOR_ME)
+    assert page.evaluate("document.body.dataset.phase") == "deal_over"
+    assert page.evaluate(shown) == before
     seq = page.evaluate("document.body.dataset.seq")
     page.locator("#next-button").click()
     page.wait_for_function("(seq) => document.body.dataset.seq !== seq", arg=seq)

@@ -157,6 +157,28 @@ def test_spectator_and_wrong_token(tmp_path: Path) -> None:
         assert client.post("/api/play", json={"match_end": "deals:99"}).status_code == 422
 
 
+def test_a_reload_on_a_deal_s_result_still_names_its_dealer_trump_and_makers(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path / "k.db")) as client:
+        game = new_game(client, match_end="deals:2")
+        checker = LeakChecker()
+        with client.websocket_connect(f"/ws/play/{game['id']}?token={game['token']}") as ws:
+            state = receive_until(ws, checker, my_move)
+            state = play_match(ws, checker, state, deals=1)
+        assert state["phase"] == "deal_over"
+        events = [e.data for e in client.app.state.play.tables[game["id"]].table.events]  # type: ignore[attr-defined]
+        dealt = next(e for e in events if "dealer" in e)
+        chosen = next(e for e in events if "maker" in e and "trump" in e)
+        makers = None if chosen["maker"] is None else "NS" if chosen["maker"] in "NS" else "EW"
+        expected = {"dealer": dealt["dealer"], "trump": chosen["trump"], "maker": chosen["maker"], "makers": makers}
+        assert {k: state[k] for k in expected} == expected
+        # Reloaded, at the seat or as a spectator: the state alone says who dealt and who played the deal.
+        for query in (f"?token={game['token']}", ""):
+            with client.websocket_connect(f"/ws/play/{game['id']}{query}") as ws:
+                frame: dict[str, Any] = ws.receive_json()
+                assert frame["type"] == "state" and frame["state"]["phase"] == "deal_over"
+                assert {k: frame["state"][k] for k in expected} == expected
+
+
 def test_a_game_survives_a_server_restart(tmp_path: Path) -> None:
     db = tmp_path / "k.db"
     with TestClient(create_app(db)) as client:

@@ -632,10 +632,15 @@ class GameTable:
         }
         if self.phase in ("deal_over", "match_over") and self.finished_records:
             out["result"] = next(e.data for e in reversed(self.events) if e.kind == "deal_end")
-            # The deal is recorded and gone from play; its last trick stays there to look at until the next deal.
+            # The deal is recorded and gone from play; its last trick stays there to look at until the next deal,
+            # and who dealt and who played it (public since trump was chosen) stay with its result, a reload too.
             if deal is None:
-                tricks = replay(self.finished_records[-1]).tricks
-                out["last_trick"] = tricks[-1].as_json() if tricks else None
+                done = replay(self.finished_records[-1])
+                out["last_trick"] = done.tricks[-1].as_json() if done.tricks else None
+                out.update({
+                    "dealer": SEATS[done.dealer], "trump": None if done.trump < 0 else SUITS[done.trump],
+                    "maker": None if done.selection.maker is None else SEATS[done.selection.maker],
+                    "makers": None if done.makers is None else TEAMS[done.makers]})
         if deal is None:
             return out
         sel = deal.selection

@@ -298,7 +298,7 @@ class TableState(Frozen):
     host: Seat | None
     chat: list[ChatLine] = Field(description="the last 20 chat lines")
     result: DealResult | None = Field(None, description="after a deal: its result (only then)")
-    # A deal is on the table (every phase after the lobby):
+    # A deal is on the table (every phase after the lobby); after a deal, its dealer, trump, maker and makers:
     dealer: Seat | None = None
     trump: Suit | None = None
     maker: Seat | None = None

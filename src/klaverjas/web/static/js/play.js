@@ -14,7 +14,7 @@ import * as practice from './learn-practice.js';
 
 const game = {
   id: null, token: null, socket: null, lastSeq: 0, state: null, closing: false, retry: 0, online: false,
-  log: [], why: new Map(), lastDeal: null, bidWhy: new Map(), reviewDeal: null, reviewAt: null, sweeping: null, held: new Set(), resultWaits: false,
+  log: [], why: new Map(), bidWhy: new Map(), reviewDeal: null, reviewAt: null, sweeping: null, held: new Set(), resultWaits: false,
   shown: new Set(), invites: {}, games: null, joining: null, pageError: null, lastOpener: null,
 };
 const ORDER = ['N', 'E', 'S', 'W'];
@@ -315,7 +315,6 @@ function openGame(id, token = null) {
   game.id = id;
   game.token = token || seatToken(id);
   game.lastSeq = Number(sessionStorage.getItem(`klaverjas.seq.${id}`) || 0);
-  game.lastDeal = null;
   $('setup').hidden = true;
   $('join').hidden = true;
   $('table').hidden = false;
@@ -662,15 +661,6 @@ function dealNumber(st) {
   return st.deal || 0;
 }
 
-// After the last card the state holds no deal: the score bar and the plates keep the finished deal's dealer,
-// trump and makers through its result, until the next deal brings its own.
-function dealShown(st) {
-  if (st.trump !== undefined) {
-    game.lastDeal = { dealer: st.dealer, trump: st.trump, maker: st.maker, makers: st.makers, proposed: st.proposed };
-  }
-  return st.trump !== undefined ? st : { ...st, ...(game.lastDeal || {}) };
-}
-
 function renderStatus(st) {
   const we = myTeam(st);
   const they = we === 'NS' ? 'EW' : 'NS';
@@ -682,13 +672,12 @@ function renderStatus(st) {
   const deal = dealNumber(st);
   const of = (st.match_end || '').startsWith('deals:') ? `/${st.match_end.split(':')[1]}` : '';
   const parts = [total(we), total(they), item(t('play.deal'), `${deal}${of}`, { 'data-deal': String(deal) })];
-  const shown = dealShown(st);
   const points = st.points || (st.result && st.result.points);
   const roem = st.roem || (st.result && st.result.roem);
-  const trumpSuit = shown.trump || shown.proposed;
-  parts.push(item(shown.trump ? t('play.trump') : t('play.proposed'),
-    trumpSuit ? el('span', { class: `suit-${trumpSuit}` }, SYMBOL[trumpSuit]) : '–', { 'data-trump': shown.trump || '' }));
-  parts.push(item(t('play.playing'), shown.makers ? (shown.makers === we ? t('play.we') : t('play.they')) : '–', { 'data-makers': shown.makers || '' }));
+  const trumpSuit = st.trump || st.proposed;
+  parts.push(item(st.trump ? t('play.trump') : t('play.proposed'),
+    trumpSuit ? el('span', { class: `suit-${trumpSuit}` }, SYMBOL[trumpSuit]) : '–', { 'data-trump': st.trump || '' }));
+  parts.push(item(t('play.playing'), st.makers ? (st.makers === we ? t('play.we') : t('play.they')) : '–', { 'data-makers': st.makers || '' }));
   if (points && roem) {
     parts.push(item(t('play.this_deal'), `${points[we]} · ${points[they]}`, { 'data-points': '' }));
     parts.push(item(t('play.roem'), `${roem[we]} · ${roem[they]}`, { 'data-roem': '' }));
@@ -708,7 +697,6 @@ function fan(count, pos) {
 }
 
 function renderSeats(st) {
-  const shown = dealShown(st);
   for (const node of document.querySelectorAll('.felt .seat')) {
     const seat = seatAt(node.dataset.pos);
     const pos = node.dataset.pos;
@@ -719,9 +707,9 @@ function renderSeats(st) {
     if (info.kind === 'human') meta.push(t('play.human'));
     if (info.replaced) meta.push(t('play.away'));
     const badges = [];
-    if (shown.dealer === seat) badges.push(el('span', { class: 'badge dealer', title: t('play.dealer') }, t('play.dealer_short')));
+    if (st.dealer === seat) badges.push(el('span', { class: 'badge dealer', title: t('play.dealer') }, t('play.dealer_short')));
     // "Speelt" on the seat that chose trump (the score bar says which side plays).
-    const maker = shown.maker ? shown.maker === seat : shown.makers && teamOf(seat) === shown.makers;
+    const maker = st.maker ? st.maker === seat : st.makers && teamOf(seat) === st.makers;
     if (maker) badges.push(el('span', { class: 'badge makers' }, t('play.plays_badge')));
     // What was said in the trump selection stays until the first trick is taken, as at a real table.
     const bids = st.last_trick ? [] : (st.bids || []).filter((b) => b.seat === seat);
