@@ -29,7 +29,8 @@ CHROMIUM = os.environ.get("KLAVERJAS_CHROMIUM", "/usr/bin/chromium")
 PHONE: ViewportSize = {"width": 390, "height": 844}
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 SEED = 11  # a deal with roem and a court card or two in every hand
-MY_TURN = "document.body.dataset.toMove === 'S' || ['deal_over', 'match_over'].includes(document.body.dataset.phase)"
+MY_TURN = ("() => document.body.dataset.toMove === 'S' || "
+           "['deal_over', 'match_over'].includes(document.body.dataset.phase)")
 
 
 @contextlib.contextmanager
@@ -88,7 +89,7 @@ def step(page: Page) -> str:
         page.locator("[data-hand] .card.playable").first.click()
     else:
         return phase
-    page.wait_for_function(f"document.body.dataset.seq !== '{seq}'")
+    page.wait_for_function(f"() => document.body.dataset.seq !== '{seq}'")
     return phase
 
 
@@ -122,7 +123,7 @@ def keeper(page: Page, base: str) -> None:
     page.get_by_test_id("total-NS").wait_for()
     for makers, points, roem in (("Wij", "82", "Roem Zij +20"), ("Zij", "102", "Roem Zij +50"), ("Wij", "120", None)):
         page.get_by_test_id("new-round").click()
-        page.get_by_test_id("makers").get_by_label(makers, exact=True).check()
+        page.get_by_test_id("makers").get_by_label(makers).check()  # "Wij" and who sits there
         page.get_by_label(f"Punten {makers}", exact=True).fill(points)
         if roem:
             page.get_by_label(roem, exact=True).click()
