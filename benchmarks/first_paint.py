@@ -10,7 +10,6 @@ viewport; prints each run and the median, and the time until the new-game form i
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
 from pathlib import Path
@@ -20,10 +19,10 @@ from playwright.sync_api import sync_playwright
 # The helper module by its package name, as every benchmark imports its siblings.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.server_process import served  # noqa: E402
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
-CHROMIUM = os.environ.get("KLAVERJAS_CHROMIUM", "/usr/bin/chromium")
 PAINTS = """() => Object.fromEntries(performance.getEntriesByType('paint').map((e) => [e.name, e.startTime]))"""
-READY = "!document.getElementById('setup').hidden && document.querySelectorAll('#new-game option').length > 0"
+READY = "() => !document.getElementById('setup').hidden && document.querySelectorAll('#new-game option').length > 0"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -32,13 +31,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     rows: list[tuple[float, float, float]] = []
     with served() as host, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True)
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         for run in range(args.runs):
             ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="nl-NL")
             page = ctx.new_page()
             page.goto(f"http://{host}/play")
             page.wait_for_function(READY)
-            page.wait_for_function("performance.getEntriesByType('paint').length >= 2")
+            page.wait_for_function("() => performance.getEntriesByType('paint').length >= 2")
             paints = page.evaluate(PAINTS)
             ready = page.evaluate("performance.now()")
             row = (paints["first-paint"], paints["first-contentful-paint"], ready)

@@ -11,14 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 
 # The app answers to these host names only; Starlette's TestClient calls itself "testserver".
 os.environ.setdefault("KLAVERJAS_ALLOWED_HOSTS", "localhost,127.0.0.1,testserver")
-# Debian's Chromium, or another one named by KLAVERJAS_CHROMIUM.
-CHROMIUM = os.environ.get("KLAVERJAS_CHROMIUM", "/usr/bin/chromium")
-# This machine has no internet: keep Chromium from trying to reach it.
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
 HAVE_CHROMIUM = os.access(CHROMIUM, os.X_OK)
 # The browser tests are the only tests of the pages, so without Chromium they fail unless this is set.
 SKIP_BROWSER = "KLAVERJAS_SKIP_BROWSER"

@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import os
 import socket
 import subprocess
 import sys
@@ -25,7 +24,9 @@ from typing import Any
 from playwright.sync_api import Page, ViewportSize, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = os.environ.get("KLAVERJAS_CHROMIUM", "/usr/bin/chromium")
+sys.path.insert(0, str(ROOT))  # run as a script: the tools' shared module by its package name
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+
 PHONE: ViewportSize = {"width": 390, "height": 844}
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 SEED = 11  # a deal with roem and a court card or two in every hand
@@ -142,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
 
     lesson = next(iter(load_lessons()))
     with served() as base, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True)
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         for name, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
             ctx = browser.new_context(viewport=viewport, locale="nl-NL", device_scale_factor=1,
                                       has_touch=name == "phone", reduced_motion="reduce")
