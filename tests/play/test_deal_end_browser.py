@@ -161,16 +161,20 @@ def test_the_last_trick_at_the_match_s_end_covers_nothing_of_the_result(server: 
     context.close()
 
 
-@pytest.mark.parametrize("width", [360, 390])
-def test_the_table_s_actions_keep_to_one_row_on_a_phone(server: str, browser: Any, width: int) -> None:
-    context = browser.new_context(viewport={"width": width, "height": 740}, locale="nl-NL")
+@pytest.mark.parametrize(("width", "lang"), [(320, "nl-NL"), (320, "en-GB"), (360, "nl-NL"), (390, "nl-NL")])
+def test_the_table_s_actions_keep_to_one_row_on_a_phone(server: str, browser: Any, width: int, lang: str) -> None:
+    context = browser.new_context(viewport={"width": width, "height": 740}, locale=lang)
     page = context.new_page()
     page.goto(new_game(server, 1, "deals:2"))
     page.wait_for_function(WAIT_FOR_ME)
     actions = page.locator(".actions button:visible")
     expect(actions).to_have_count(4)
-    tops = actions.evaluate_all("nodes => nodes.map(n => Math.round(n.getBoundingClientRect().top))")
+    boxes = actions.evaluate_all("nodes => nodes.map(n => { const r = n.getBoundingClientRect(); "
+                                 "return [Math.round(r.top), r.width, r.height, n.scrollWidth <= n.clientWidth]; })")
+    tops = [b[0] for b in boxes]
     assert max(tops) == min(tops), tops  # Hint, Terug, Laatste slag, Wij / Zij side by side
+    # Each big enough to tap, its whole name in it.
+    assert all(w >= 44 and h >= 44 and whole for _, w, h, whole in boxes), boxes
     bar = page.locator("#status > div").evaluate_all("ns => ns.map(n => Math.round(n.getBoundingClientRect().top))")
     assert len(bar) >= 8 and len(set(bar)) <= 2, bar  # the score bar in one or two rows
     assert page.evaluate("document.documentElement.scrollWidth") <= width
