@@ -15,16 +15,26 @@ const said = (text) => rich(text[getLang()], { links: termRanges(text[getLang()]
 const named = (text) => text[getLang()];
 
 // A suit symbol in a sentence takes its colour on the cards (red hearts and diamonds; with four colours blue
-// diamonds and green clubs). The symbol stays the text, so a screen reader reads it as it did.
+// diamonds and green clubs). A screen reader hears the suit's name in the page's language instead of the symbol
+// ("black heart suit"): "B♥" reads "B harten"; a symbol already followed by its name ("♥ harten") is only hidden.
 const SUIT_OF = { '♣': 'C', '♦': 'D', '♥': 'H', '♠': 'S' };
-function suited(text) {
+// The part [from, to) of `text`; the name after a symbol is looked for in the whole text, which a link or a
+// search's mark may cut.
+function suited(text, from = 0, to = text.length) {
   const out = [];
-  let at = 0;
-  for (const m of text.matchAll(/[♣♦♥♠]/gu)) {
-    out.push(text.slice(at, m.index), el('span', { class: 'suit-sign', 'data-suit': SUIT_OF[m[0]] }, m[0]));
-    at = m.index + m[0].length;
+  let at = from;
+  for (const m of text.slice(from, to).matchAll(/[♣♦♥♠]/gu)) {
+    const i = from + m.index;
+    const suit = SUIT_OF[m[0]];
+    const name = t(`common.suit.${suit}`);
+    const spoken = text.slice(i + 1).toLowerCase().startsWith(` ${name.toLowerCase()}`);
+    const space = i > 0 && !/\s/.test(text[i - 1]) ? ' ' : '';
+    out.push(text.slice(at, i),
+      el('span', { class: 'suit-sign', 'data-suit': suit },
+        el('span', { 'aria-hidden': 'true' }, m[0]), spoken ? null : el('span', { class: 'sr-only' }, space + name)));
+    at = i + 1;
   }
-  out.push(text.slice(at));
+  out.push(text.slice(at, to));
   return out.filter((part) => part !== '');
 }
 
@@ -37,7 +47,7 @@ function rich(text, { links = [], marks = [] } = {}) {
   let open = null;  // the link being filled: {range, node}
   for (let i = 0; i + 1 < cuts.length; i += 1) {
     const [a, b] = [cuts[i], cuts[i + 1]];
-    const piece = suited(source.slice(a, b));
+    const piece = suited(source, a, b);
     const content = marks.some((r) => r.start <= a && b <= r.end) ? [el('mark', {}, piece)] : piece;
     const range = links.find((r) => r.start <= a && b <= r.end);
     if (!range) {
