@@ -63,13 +63,25 @@ def test_a_lesson_names_who_chose_trump_and_the_advised_card_ends_its_line(
         ctx.close()
 
 
-def test_the_rules_cards_keep_room_between_the_marks_on_a_wide_screen(browser: Any, server: str) -> None:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="nl-NL", bypass_csp=True)
+TAPS = """() => [...document.querySelectorAll('.back a, .chip, .on-page a')]
+  .map((a) => a.getBoundingClientRect()).filter((r) => r.height < 44 || r.width < 44).length"""
+
+
+@pytest.mark.parametrize("width", [320, 1280])
+def test_the_rules_cards_keep_room_between_the_marks_and_fit_a_small_phone(
+        browser: Any, server: str, width: int) -> None:
+    ctx = browser.new_context(viewport={"width": width, "height": 800}, locale="nl-NL", bypass_csp=True)
     page: Page = ctx.new_page()
     try:
         page.goto(f"{server}/learn/rules/amsterdam")
         hand = page.locator(".situations .mini-hand").first
         expect(hand.locator(".face")).to_have_count(8)
+        expect(page.locator("[data-compare]")).to_have_count(4)
+        # The two rules side by side (one under the other on a phone) keep to the screen: nothing scrolls sideways.
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        assert page.evaluate(TAPS) == 0  # the variants, the contents and the way back are 44 px to tap
+        if width < 600:
+            return
         boxes = [b for b in (f.bounding_box() for f in hand.locator(".face").all()) if b]
         assert min(b["width"] for b in boxes) >= 40  # read at a glance
         gaps = [b["x"] - (a["x"] + a["width"]) for a, b in zip(boxes, boxes[1:], strict=False)]
