@@ -93,6 +93,20 @@ def test_the_match_s_figures_agree_with_the_deals_played(server: str, browser: A
     page.wait_for_function(WAIT_FOR_ME)
     assert page.evaluate("document.body.dataset.phase") == "deal_over"
     assert page.evaluate(shown) == before
+    # The review's open hands: on a desktop each on one line, around the trick as at the table; a phone wraps them.
+    page.locator("#review-button").click()
+    expect(page.locator("#review .rv-seat .rv-card")).to_have_count(32)
+    lines = page.locator("#review .rv-seat").evaluate_all(
+        "ns => ns.map(n => [n.dataset.rvSeat, new Set([...n.querySelectorAll('.rv-card')].map(c => "
+        "Math.round(c.getBoundingClientRect().top))).size, "
+        "Math.round(n.querySelector('.rv-card').getBoundingClientRect().left)])")
+    rows = {seat: count for seat, count, _ in lines}
+    if width >= 1280:
+        assert set(rows.values()) == {1}, lines
+        left = {seat: x for seat, _, x in lines}
+        assert left["W"] < left["N"] and left["W"] < left["E"], lines  # West's cards beside the trick on the left
+    else:
+        assert rows["N"] > 1, lines
     seq = page.evaluate("document.body.dataset.seq")
     page.locator("#next-button").click()
     page.wait_for_function("(seq) => document.body.dataset.seq !== seq", arg=seq)
