@@ -353,8 +353,8 @@ def test_the_season_page_links_back_to_its_club_by_name(base: str, browser: Any)
     try:
         pg.goto(f"{base}/club/{club}/seasons/{season['id']}#token={token}")
         pg.wait_for_selector("[data-testid=season]", state="attached")
-        # A bare arrow is all a screen reader would say; the evening page names the club too.
-        assert pg.get_by_role("link", name="← Schoppen Vrouw").get_attribute("href") == f"/club/{club}"
+        # A bare arrow is all a screen reader would say; the evening page names the club too. The arrow is hidden.
+        assert pg.get_by_role("link", name="Schoppen Vrouw", exact=True).get_attribute("href") == f"/club/{club}"
         assert not errors, errors
     finally:
         ctx.close()
@@ -392,7 +392,12 @@ PANEL_GEOMETRY = """() => {
   const width = Math.round(document.querySelector('main').getBoundingClientRect().width);
   const bar = Math.round(document.getElementById('topbar').getBoundingClientRect().width);
   const overflow = document.documentElement.scrollWidth - innerWidth;
-  return { h1: Math.round(h1.left), main, width, bar, panels, loose, wider, overflow };
+  // A link or button on its own (not one inside a sentence or a table's cell) under 44 px is hard to tap.
+  const small = [...document.querySelectorAll('main :is(a, button, summary, select, input:not([type=radio]))')]
+    .filter((el) => el.getClientRects().length && !el.closest('td, p.hint, .sr-only'))
+    .filter((el) => { const r = el.getBoundingClientRect(); return r.height < 43.5 || r.width < 43.5; })
+    .map((el) => el.tagName + ' ' + el.textContent.trim().slice(0, 20));
+  return { h1: Math.round(h1.left), main, width, bar, panels, loose, wider, overflow, small };
 }"""
 
 
@@ -429,6 +434,7 @@ def test_the_organiser_s_sections_are_panels_aligned_with_the_page(base: str, br
             assert {p["right"] for p in got["panels"]} <= {got["main"] - 16}, (path, got)
             assert got["loose"] == 0, (path, got)
             assert got["overflow"] == 0 and not got["wider"], (path, got)
+            assert not got["small"], (path, got["small"])
             # A desktop's width is used (up to 70rem, the header's bar alike); a phone's page is its screen.
             assert got["width"] == got["bar"] == (1120 if width == 1280 else width), (path, got)
             if "/evenings/" in path:

@@ -13,6 +13,10 @@ import {
 
 const parts = location.pathname.split('/').filter(Boolean); // ['club', id, 'evenings', n]
 const clubId = parts[1] || null;
+// The way back to the club, as the learning pages' way back: '‹ name', small, 44 px to tap.
+const backLink = (name) => h('p', { class: 'back' },
+  h('a', { href: `/club/${clubId}`, 'data-testid': 'back' }, h('span', { 'aria-hidden': 'true' }, '‹ '), name));
+
 const token = clubId ? takeToken(clubId) : null;
 // A request to the club's API with the club's token (organiser or public).
 const request = (method, url, body) => api(method, url, body, { token });
@@ -231,7 +235,7 @@ async function eveningView() {
     h('ul', { 'data-testid': 'log' }, ev.log.map((c) => h('li', {}, t('club.correction', {
       round: c.round, table: c.table, by: c.by, before: c.before.join('–'), after: (c.after || []).join('–') }))))) : null;
 
-  show(h('p', {}, h('a', { href: `/club/${clubId}` }, `← ${ev.club_name}`)),
+  show(backLink(ev.club_name),
     h('h1', {}, ev.title || t('club.evening_n', { n: ev.id })),
     h('p', { class: 'meta' }, [dateWords(ev.date), formatText(ev), ev.closed ? t('club.closed') : null].filter(Boolean).join(' · ')),
     err,
@@ -326,7 +330,7 @@ async function seasonView() {
   const [s, club] = await Promise.all([request('GET', `/api/clubs/${clubId}/seasons/${seasonId}`),
     request('GET', `/api/clubs/${clubId}`)]);
   const names = s.evenings.map((e, k) => dateWords(e.date, true) || e.title || t('club.evening_n', { n: k + 1 }));
-  show(h('p', {}, h('a', { href: `/club/${clubId}`, 'data-testid': 'back' }, `← ${club.name}`)),
+  show(backLink(club.name),
     h('h1', {}, s.name), h('p', { class: 'meta' }, t('club.best_of_m', { n: s.best, m: s.evenings.length })),
     h('p', {}, h('a', { class: 'button', href: `/club/${clubId}/seasons/${seasonId}/print` }, t('club.print'))),
     h('section', { class: 'panel standings-panel' }, seasonTable(s, names), h('p', { class: 'hint' }, t('club.season_tie_rule'))));
