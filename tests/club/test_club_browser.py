@@ -435,6 +435,8 @@ def test_the_organiser_s_sections_are_panels_aligned_with_the_page(base: str, br
             assert got["loose"] == 0, (path, got)
             assert got["overflow"] == 0 and not got["wider"], (path, got)
             assert not got["small"], (path, got["small"])
+            # The tab names the club, evening or season, not the file's fixed 'Club · Klaverjas'.
+            assert pg.title() == pg.inner_text("main h1") + " · Klaverjas", path
             # A desktop's width is used (up to 70rem, the header's bar alike); a phone's page is its screen.
             assert got["width"] == got["bar"] == (1120 if width == 1280 else width), (path, got)
             if "/evenings/" in path:

@@ -141,6 +141,7 @@ def test_a_lesson_in_english_and_the_index_marks_it_done(server: str, page: Page
     page.goto(f"{server}/learn/lessons/overtrump")
     page.click("#lang-button")
     expect(page.locator("h1")).to_have_text("Overtrumping")
+    expect(page).to_have_title("Overtrumping · Klaverjas")  # as every page's tab: the page, then the site
     page.click("#step [data-card='7H']")
     expect(page.locator("#feedback .refusal")).to_contain_text("you must overtrump")
     expect(page.locator("#feedback .refusal a.term", has_text="overtrump")).to_have_attribute(

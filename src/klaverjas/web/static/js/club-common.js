@@ -4,8 +4,13 @@ import { h } from './dom.js';
 import { getLang, has, t } from './i18n.js';
 
 // Replace the page's main content; arrays are flattened and absent parts (null) left out.
+// The tab's title is the page's heading ('Drive · Klaverjas'), so it follows the language and names the club or
+// evening instead of the file's fixed Dutch title.
 export function showMain(...nodes) {
-  document.getElementById('app').replaceChildren(...nodes.flat(Infinity).filter((n) => n !== null && n !== undefined && n !== false));
+  const app = document.getElementById('app');
+  app.replaceChildren(...nodes.flat(Infinity).filter((n) => n !== null && n !== undefined && n !== false));
+  const heading = app.querySelector('h1')?.textContent.replace(/[♣♦♥♠]/gu, '').trim();
+  if (heading) document.title = `${heading} · ${t('common.app')}`;
 }
 
 // The token of `key` (a club id, or 'table'): from #token=... when the link was just opened, else as kept.

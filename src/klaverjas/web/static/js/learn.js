@@ -118,7 +118,7 @@ async function indexPage(main) {
   const [presets, lessons] = await Promise.all([api('/api/learn/rules'), api('/api/learn/lessons')]);
   const done = doneLessons();
   const next = lessons.find((l) => !done.has(l.id));
-  document.title = `${t('common.app')} – ${t('learn.learn')}`;
+  document.title = `${t('learn.learn')} · ${t('common.app')}`;
   main.replaceChildren(
     el('h1', {}, t('learn.learn')),
     el('p', { class: 'lead' }, t('learn.intro')),
@@ -219,7 +219,7 @@ async function glossaryPage(main, followed = false) {
   const terms = await api('/api/learn/glossary');
   const others = [...GLOSSARY_WORDS[getLang()] || [],
     ...terms.flatMap((term) => (term.also || []).filter((a) => a.lang === getLang()).map((a) => [a.word, term.id]))];
-  document.title = `${t('common.app')} – ${t('learn.glossary')}`;
+  document.title = `${t('learn.glossary')} · ${t('common.app')}`;
   const hadFocus = document.activeElement?.id === 'glossary-q';
   const list = el('dl', { class: 'glossary', id: 'glossary-list' });
   const legend = el('p', { class: 'legend' }, `${t('learn.dutch')} · ${t('learn.english')} · ${t('learn.afrikaans')}`);
@@ -322,7 +322,7 @@ function listSection(id, ...content) {
 async function rulesPage(main, preset) {
   const [r, presets] = await Promise.all([api(`/api/learn/rules/${encodeURIComponent(preset)}`), api('/api/learn/rules')]);
   const nameOf = Object.fromEntries(presets.map((p) => [p.preset, named(p.name)]));
-  document.title = `${t('common.app')} – ${t('learn.rules')} ${named(r.name)}`;
+  document.title = `${t('learn.rules')} ${named(r.name)} · ${t('common.app')}`;
   const v = r.values;
   const valueRow = (row) => el('tr', {}, el('th', { scope: 'row' }, t('learn.card_row')), row.map((x) => el('td', {}, rankText(x.rank))));
   const pointRow = (row) => el('tr', {}, el('th', { scope: 'row' }, t('learn.points_row')), row.map((x) => el('td', {}, String(x.points))));
@@ -382,7 +382,7 @@ async function lessonPage(main, id) {
 function renderLesson(main) {
   const d = lesson.data;
   const number = lesson.all.findIndex((l) => l.id === d.id) + 1;
-  document.title = `${t('common.app')} – ${named(d.title)}`;
+  document.title = `${named(d.title)} · ${t('common.app')}`;
   const step = d.steps_data[lesson.step];
   const eyebrow = [t('learn.lesson_of', { n: number, of: lesson.all.length })];
   if (doneLessons().has(d.id)) eyebrow.push(' · ', el('span', { class: 'done-mark' }, el('span', { 'aria-hidden': 'true' }, '✓ '), t('learn.done')));
