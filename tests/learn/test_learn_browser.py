@@ -183,6 +183,13 @@ def test_glossary_link_from_the_score_sheet(server: str, page: Page) -> None:
     page.goto(server + sheet["link"])  # the owner's link: the page keeps its token
     link = page.get_by_test_id("deal-1").get_by_test_id("nat").locator("a.term")
     expect(link).to_have_text("nat")
+    # The small badge is a 44 px target: a tap beside it still reaches the link, as the deal's number does.
+    reach = link.evaluate("""(a) => { const r = a.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+      return [[x, y - 21], [x, y + 21], [r.left - 8, y], [r.right + 8, y]].every(([px, py]) =>
+        a.contains(document.elementFromPoint(px, py))); }""")
+    assert reach
+    number = page.get_by_test_id("deal-1").locator(".deal-link").bounding_box()
+    assert number and number["height"] >= 44 and number["width"] >= 44, number
     link.click()
     expect(page).to_have_url(re.compile(r"/learn/glossary#nat$"))
     expect(page.locator("#nat")).to_have_class(re.compile("target"))
