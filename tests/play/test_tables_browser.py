@@ -50,6 +50,16 @@ def test_two_friends_at_one_table(server: str, browser: Any) -> None:
     bram.press("#chat input[name=text]", "Enter")
     expect(anna.locator("#chat .chat-line").last).to_have_text("Bram <b>: <i>hoi</i>")
     assert anna.locator("#chat i").count() == 0  # shown as text, never as HTML
+    # What Anna is typing stays while the others talk and play; the newest line is in sight, the field under it.
+    typing = anna.locator("#chat input[name=text]")
+    expect(typing).to_have_attribute("placeholder", "Typ een bericht aan de tafel")
+    typing.fill("bijna klaar")
+    for n in (1, 2, 3):
+        bram.fill("#chat input[name=text]", f"{n} " + "een heel lang verhaal over de vorige slag " * 4)
+        bram.press("#chat input[name=text]", "Enter")
+    expect(anna.locator("#chat .chat-line")).to_have_count(4)
+    assert anna.locator("#chat .chat-lines").evaluate(
+        "n => n.scrollHeight > n.clientHeight && n.scrollTop + n.clientHeight >= n.scrollHeight - 1")
 
     # Both play their cards by clicking until the first deal is over (the bots play East and West).
     ready = ("document.body.dataset.toMove === document.body.dataset.me || "
@@ -70,6 +80,7 @@ def test_two_friends_at_one_table(server: str, browser: Any) -> None:
         if not acted:
             anna.wait_for_timeout(50)
     expect(bram.locator("#result")).to_be_visible()
+    expect(typing).to_have_value("bijna klaar")
     for frames, seat in ((frames_a, "S"), (frames_b, "N")):
         checker = LeakChecker()
         for payload in frames:

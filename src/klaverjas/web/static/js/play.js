@@ -14,7 +14,7 @@ import * as practice from './learn-practice.js';
 
 const game = {
   id: null, token: null, socket: null, lastSeq: 0, state: null, closing: false, retry: 0, online: false,
-  log: [], why: new Map(), bidWhy: new Map(), reviewDeal: null, reviewAt: null, sweeping: null, held: new Set(), resultWaits: false,
+  log: [], why: new Map(), bidWhy: new Map(), reviewDeal: null, chatSaid: null, reviewAt: null, sweeping: null, held: new Set(), resultWaits: false,
   shown: new Set(), invites: {}, games: null, joining: null, pageError: null, lastOpener: null,
 };
 const ORDER = ['N', 'E', 'S', 'W'];
@@ -642,16 +642,30 @@ function renderChat(st) {
   const panel = $('chat');
   if (!st.code) { panel.hidden = true; return; }
   panel.hidden = false;
-  const lines = (st.chat || []).map((m) => el('p', { class: 'chat-line' }, el('b', {}, `${m.name || (m.seat ? t(`common.seat.${m.seat}`) : '')}: `), m.text));
-  const children = [el('h2', {}, t('play.chat')), ...lines];
-  if (st.seat) {
-    const input = el('input', { name: 'text', maxlength: '200', 'aria-label': t('play.chat'), autocomplete: 'off' });
-    children.push(el('form', { onsubmit: (e) => { e.preventDefault(); if (input.value.trim()) send({ type: 'chat', text: input.value }); input.value = ''; } },
-      input, el('button', { type: 'submit' }, t('play.send'))));
+  // Made once and then only brought up to date: each card played sends a new state, and a form drawn anew
+  // would wipe what someone is typing.
+  if (!panel.querySelector('.chat-lines')) {
+    const input = el('input', { name: 'text', maxlength: '200', autocomplete: 'off' });
+    panel.replaceChildren(el('h2', {}), el('div', { class: 'chat-lines' }),
+      el('form', { onsubmit: (e) => { e.preventDefault(); if (input.value.trim()) send({ type: 'chat', text: input.value }); input.value = ''; } },
+        input, el('button', { type: 'submit' })));
   }
-  const focused = document.activeElement && panel.contains(document.activeElement);
-  panel.replaceChildren(...children);
-  if (focused) panel.querySelector('input')?.focus();
+  panel.querySelector('h2').textContent = t('play.chat');
+  const form = panel.querySelector('form');
+  form.hidden = !st.seat;
+  const input = form.querySelector('input');
+  input.setAttribute('aria-label', t('play.chat'));
+  input.placeholder = t('play.chat_placeholder');
+  form.querySelector('button').textContent = t('play.send');
+  const box = panel.querySelector('.chat-lines');
+  const lines = (st.chat || []).map((m) => el('p', { class: 'chat-line' }, el('b', {}, `${m.name || (m.seat ? t(`common.seat.${m.seat}`) : '')}: `), m.text));
+  const said = lines.map((n) => n.textContent).join('\n');
+  // The newest line in sight: the lines scroll, the form stays under them.
+  if (game.chatSaid !== said) {
+    box.replaceChildren(...lines);
+    game.chatSaid = said;
+    box.scrollTop = box.scrollHeight;
+  }
   if ($('lobby').hidden && panel.parentElement !== $('side')) $('side').append(panel);
 }
 
