@@ -45,6 +45,7 @@ def test_two_friends_at_one_table(server: str, browser: Any) -> None:
     anna.click("#start-table")
     for page in (anna, bram):
         expect(page.locator("#table")).to_be_visible()
+        expect(page.locator("#undo-button")).to_be_hidden()  # never theirs with two people at the table
 
     bram.fill("#chat input[name=text]", "<i>hoi</i>")
     bram.press("#chat input[name=text]", "Enter")

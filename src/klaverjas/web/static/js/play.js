@@ -551,6 +551,8 @@ function render(st) {
   renderHand(st);
   renderDecision(st);
   $('undo-button').disabled = !st.can_undo;
+  // Only a lone player may take a card back: with friends at the table the button would never work.
+  $('undo-button').hidden = st.seats.filter((s) => s.kind === 'human').length > 1;
   $('hint-button').disabled = !(st.to_move === st.seat && (st.phase === 'play' || st.phase === 'trump'));
   $('verzaakt-button').hidden = st.illegal_cards !== 'allow';
   renderLast(st);
