@@ -57,7 +57,24 @@ def test_a_panel_for_each_part_of_the_site(server: str, browser: Any, locale: st
                 assert answer.status == 200, href
     expect(page.get_by_test_id("to-continue")).to_have_count(0)  # this device has no game
     assert page.evaluate("document.documentElement.scrollWidth") <= width
+    # One design: a panel's padding, its heading's spacing and the room between panels are those of /club's.
+    home = page.evaluate(PANEL_LOOK)
+    assert home.pop("gap") == 16, home  # a club's and the learning pages' panels stand 1rem apart
+    page.goto(server + "/club")
+    page.wait_for_selector("main .panel h2")
+    club = page.evaluate(PANEL_LOOK)
+    club.pop("gap")
+    assert home == club
     context.close()
+
+
+PANEL_LOOK = """() => {
+  const panel = document.querySelector('main .panel'), heading = panel.querySelector('h2');
+  const bottom = panel.getBoundingClientRect().bottom;
+  const below = [...document.querySelectorAll('main .panel')].map((p) => p.getBoundingClientRect().top).find((top) => top > bottom);
+  const { padding, borderRadius } = getComputedStyle(panel);
+  return { padding, borderRadius, heading: getComputedStyle(heading).marginBottom, gap: below ? below - bottom : null };
+}"""
 
 
 def test_the_way_back_to_a_game_in_play(server: str, browser: Any) -> None:
