@@ -47,6 +47,8 @@ def test_two_friends_at_one_table(server: str, browser: Any) -> None:
         expect(page.locator("#table")).to_be_visible()
         expect(page.locator("#undo-button")).to_be_hidden()  # never theirs with two people at the table
 
+    # No line yet: nothing takes room between the chat's heading and its field.
+    assert bram.locator("#chat .chat-lines").evaluate("n => getComputedStyle(n).display") == "none"
     bram.fill("#chat input[name=text]", "<i>hoi</i>")
     bram.press("#chat input[name=text]", "Enter")
     expect(anna.locator("#chat .chat-line").last).to_have_text("Bram <b>: <i>hoi</i>")
