@@ -246,14 +246,17 @@ def test_a_match_end_of_any_number_is_said_in_words(server: str, pages: Any, loc
     expect(page.locator(".rules-line")).to_have_text(words[1])
 
 
-@pytest.mark.parametrize("locale", ["nl-NL", "en-GB"])
-def test_the_header_keeps_the_language_button_on_its_first_row(server: str, pages: Any, locale: str) -> None:
-    page = pages(locale, 1280, 800)
+@pytest.mark.parametrize(("locale", "width"), [("nl-NL", 1280), ("en-GB", 1280), ("en-GB", 320)])
+def test_the_header_keeps_the_language_button_on_its_first_row(server: str, pages: Any, locale: str,
+                                                                width: int) -> None:
+    page = pages(locale, width, 800)
     page.goto(server + "/keeper")
     expect(page.get_by_role("heading", level=1)).to_be_visible()
     brand, lang = (page.locator(sel).bounding_box() for sel in ("#topbar .brand", "#lang-button"))
     assert brand is not None and lang is not None
-    assert lang["y"] < brand["y"] + brand["height"], (brand, lang)  # on the brand's row, not a row of its own
+    # On the brand's row, not a row of its own ('Nederlands' on a 320 px phone too), as tall as the brand's link.
+    assert lang["y"] < brand["y"] + brand["height"], (brand, lang)
+    assert lang["height"] >= brand["height"] >= 40, (brand, lang)
 
 
 def test_a_deal_opened_to_correct_it_puts_the_focus_on_its_own_makers(server: str, pages: Any) -> None:
