@@ -295,6 +295,8 @@ def test_a_table_phone_keeps_the_focus_through_a_correction_and_the_last_deal(ba
         pg.check("[data-testid=pit] input[value=NS]")
         pg.click("[data-testid=save-deal]")
         pg.wait_for_selector("tr[data-testid=deal-1]")
+        number = pg.locator("#edit-1").bounding_box()
+        assert number and number["height"] >= 44 and number["width"] >= 44, number  # as the score keeper's
         # Opening a deal to correct it lands in its form; cancelling goes back to that deal's number.
         pg.click("#edit-1")
         assert focused(pg) == "points-NS" and pg.input_value("#points-NS") == "162"
