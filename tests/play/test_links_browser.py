@@ -95,7 +95,9 @@ def test_an_invitation_takes_a_computer_players_seat_after_the_start(server: str
 def test_a_spectator_link_shows_the_table_without_code_or_chat(server: str, fresh: Any) -> None:
     anna = fresh()
     code = create_table(anna, server, "Anna")
+    expect(anna.locator("#renew-watch")).to_be_hidden()  # "New spectator link" once there is one
     link = make_link(anna, "watch")
+    expect(anna.locator("#renew-watch")).to_be_visible()
     assert link.startswith(f"{server}/t/{code}#watch="), link
 
     frames: list[dict[str, Any]] = []

@@ -619,6 +619,7 @@ function renderHost(st) {
       const input = el('input', { readonly: true, value: fullLink(link), 'data-link': kind, 'aria-label': label });
       out.querySelector(`[data-made="${kind}"]`)?.remove();
       out.append(el('label', { class: 'share', 'data-made': kind }, label, el('span', { class: 'copy-row' }, input, copyButton(input, kind))));
+      if (kind === 'watch') panel.querySelector('#renew-watch').hidden = false;
     };
     const ask = async (kind, url, body, label) => {
       status.textContent = '';
@@ -632,7 +633,8 @@ function renderHost(st) {
       el('div', { class: 'host-row' },
         el('button', { type: 'button', id: 'make-watch', onclick: () => ask('watch', `/api/tables/${code}/spectate`, {},
           () => t('play.watch_link')) }, t('play.make_watch')),
-        el('button', { type: 'button', id: 'renew-watch', onclick: () => ask('watch', `/api/tables/${code}/spectate`,
+        // Replacing a link means something once there is one to see: offered from then on.
+        el('button', { type: 'button', id: 'renew-watch', hidden: true, onclick: () => ask('watch', `/api/tables/${code}/spectate`,
           { renew: true }, () => t('play.watch_link_new')) }, t('play.renew_watch'))),
       status, out);
   }
