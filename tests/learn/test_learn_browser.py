@@ -108,7 +108,8 @@ def complete_lesson(server: str, page: Page, lesson_id: str) -> None:
         red_signs += check_suit_signs(page)
         heard = check_suits_spoken(page)
         if lesson_id == "counting-roem" and index == 0:  # "J♥ Q♥ K♥ 7♠" read as cards, not "black heart suit"
-            assert re.search(r"\b(J hearts Q hearts K hearts 7 spades|B harten V harten H harten 7 schoppen)\b", heard), heard
+            spoken = r"\b(J hearts Q hearts K hearts 7 spades|B harten V harten H harten 7 schoppen)\b"
+            assert re.search(spoken, heard), heard
         if not wrong_done and (isinstance(step, ChoiceStep) or len(cards_of(step.hand)) > len(step.good)):
             kind, value = wrong_answer(step)
             page.click(f"#step [data-{kind}='{value}']")
@@ -184,7 +185,8 @@ def test_glossary_link_from_the_score_sheet(server: str, page: Page) -> None:
     link = page.get_by_test_id("deal-1").get_by_test_id("nat").locator("a.term")
     expect(link).to_have_text("nat")
     # The small badge is a 44 px target: a tap beside it still reaches the link, as the deal's number does.
-    reach = link.evaluate("""(a) => { const r = a.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+    reach = link.evaluate("""(a) => {
+      const r = a.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
       return [[x, y - 21], [x, y + 21], [r.left - 8, y], [r.right + 8, y]].every(([px, py]) =>
         a.contains(document.elementFromPoint(px, py))); }""")
     assert reach

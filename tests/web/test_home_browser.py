@@ -71,7 +71,8 @@ def test_a_panel_for_each_part_of_the_site(server: str, browser: Any, locale: st
 PANEL_LOOK = """() => {
   const panel = document.querySelector('main .panel'), heading = panel.querySelector('h2');
   const bottom = panel.getBoundingClientRect().bottom;
-  const below = [...document.querySelectorAll('main .panel')].map((p) => p.getBoundingClientRect().top).find((top) => top > bottom);
+  const below = [...document.querySelectorAll('main .panel')].map((p) => p.getBoundingClientRect().top)
+    .find((top) => top > bottom);
   const { padding, borderRadius } = getComputedStyle(panel);
   return { padding, borderRadius, heading: getComputedStyle(heading).marginBottom, gap: below ? below - bottom : null };
 }"""
