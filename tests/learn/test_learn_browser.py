@@ -153,6 +153,11 @@ def test_a_lesson_in_english_and_the_index_marks_it_done(server: str, page: Page
     expect(page).to_have_url(re.compile(r"/learn/lessons/[a-z-]+$"))
     page.goto(f"{server}/learn")
     expect(page.locator("[data-lesson='overtrump']")).to_have_class("done")
+    # One design: each part of the index is a panel with its heading inside, as on the start and club pages.
+    parts = page.locator("#learn > section")
+    assert parts.count() == 5 and parts.evaluate_all("ps => ps.every((p) => p.classList.contains('panel'))")
+    assert parts.evaluate_all("ps => ps.slice(1).map((p, i) => p.getBoundingClientRect().top"
+                              " - ps[i].getBoundingClientRect().bottom)") == [16, 16, 16, 16]
 
 
 def test_rules_pages_show_what_the_engine_computes(server: str, page: Page) -> None:
