@@ -265,8 +265,10 @@ def test_a_deal_opened_to_correct_it_puts_the_focus_on_its_own_makers(server: st
     link = share(server, sid, owner, "edit")["link"]
     page = pages()
     open_link(page, server, link)
+    expect(page).to_have_title(page.locator("h1").inner_text() + " · Klaverjas")  # the sheet's teams, per tab
     page.goto(f"{server}/keeper#/sheet/{sid}/deal/{deal}")
     expect(page.locator("#fs-makers input:checked")).to_be_focused()  # Zij, the deal's makers, not the first radio
+    expect(page).to_have_title(page.locator("h1").inner_text() + " · Klaverjas")
     assert page.evaluate("document.activeElement.value") == "EW"
     # Delete is under the save bar, not in it: on a phone of 320 px the bar keeps to one row.
     page.set_viewport_size({"width": 320, "height": 568})

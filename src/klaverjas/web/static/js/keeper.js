@@ -88,7 +88,10 @@ function show(view, focus) {
   if (target) target.focus();
 }
 
+// The view's heading, and the tab's title with it ('Wij – Zij · Klaverjas'), so that sheets open in two tabs
+// are told apart, as the club's pages are.
 function heading(text) {
+  document.title = `${text} · ${t('common.app')}`;
   return h('h1', { tabindex: '-1' }, text);
 }
 
