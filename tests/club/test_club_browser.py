@@ -120,6 +120,9 @@ def test_an_evening_from_the_door_to_the_projector(base: str, page: Any, browser
     ranked = page.locator("[data-testid=standings] tbody th").all_inner_texts()
     assert [expected[n] for n in ranked] == sorted(expected.values(), reverse=True)
     assert page.locator("h1").inner_text().endswith("Drive")
+    # Every line is large enough to read from the back of the room, the tie rule under the table too.
+    sizes = page.locator("main .notes li").evaluate_all("ls => ls.map((l) => parseFloat(getComputedStyle(l).fontSize))")
+    assert sizes and min(sizes) >= 20, sizes
 
     # The print view has each round's draw and the standings on A4.
     page.goto(page.url.replace("/projector", "/print"))
