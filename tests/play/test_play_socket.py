@@ -84,6 +84,10 @@ def test_a_whole_match_against_bots_without_leaks(tmp_path: Path) -> None:
         runtime = client.app.state.play.tables[game["id"]]  # type: ignore[attr-defined]
         ends = [e.data for e in runtime.table.events if e.kind == "deal_end"]
         assert len(ends) == 16
+        # The match's last deal still names who dealt it and who played it.
+        last = runtime.table.finished_records[-1]
+        assert state["dealer"] == last["dealer"] and state["maker"] == last.get("maker"), (state, last)
+        assert state["makers"] == ends[-1]["makers"] and state["trump"] is not None
         for row, end, record in zip(sheet["rows"], ends, runtime.table.finished_records, strict=True):
             maker = record.get("maker")
             assert row["makers"] == end["makers"] == (None if maker is None else "NS" if maker in "NS" else "EW")
