@@ -38,7 +38,10 @@ export function renderHeader({ current, extras = () => [] }) {
     h('span', { class: 'page-extras' }, extras())),
     h('span', { class: 'extras' }, cardSettings()),
     h('button', { type: 'button', id: 'lang-button', class: 'lang small', lang: otherLang(), 'data-testid': 'lang',
-      onclick: () => setLang(otherLang()) }, t('common.other_lang'))));
+      // The switch redraws the header and the page: the focus comes back to the new button, where the
+      // keyboard left it, so a second press switches back.
+      onclick: () => { setLang(otherLang()); document.getElementById('lang-button').focus(); } },
+    t('common.other_lang'))));
   draw();
   onLangChange(draw);
   onCardsChange(() => { document.body.dataset.letters = dutchLetters() ? 'nl' : 'en'; });
