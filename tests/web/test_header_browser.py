@@ -63,20 +63,14 @@ def test_the_card_table_keeps_the_sections_beside_the_brand_on_a_desktop(server:
         ctx.close()
 
 
-def test_the_language_switch_keeps_the_keyboard_on_it(server: str, browser: Any) -> None:
+def test_the_language_switch_keeps_the_keyboard_on_it(server: str, page: Any) -> None:
     # The switch redraws the header and the page; a keyboard user must not be sent back to the page's top.
-    ctx = browser.new_context(viewport={"width": 390, "height": 800}, locale="nl-NL", bypass_csp=True)
-    page = ctx.new_page()
-    page.set_default_timeout(15000)
-    try:
-        for path in PAGES:
-            page.goto(server + path)
-            expect(page.locator("#topbar .section").first).to_be_visible()
-            for lang in ("en", "nl"):
-                page.locator("#lang-button").focus()
-                page.keyboard.press("Enter")
-                expect(page.locator("html")).to_have_attribute("lang", lang)
-                page.wait_for_load_state("networkidle")  # a page that redraws after a fetch has done so
-                assert page.evaluate("document.activeElement.id") == "lang-button", (path, lang)
-    finally:
-        ctx.close()
+    for path in PAGES:
+        page.goto(server + path)
+        expect(page.locator("#topbar .section").first).to_be_visible()
+        for lang in ("en", "nl"):
+            page.locator("#lang-button").focus()
+            page.keyboard.press("Enter")
+            expect(page.locator("html")).to_have_attribute("lang", lang)
+            page.wait_for_load_state("networkidle")  # a page that redraws after a fetch has done so
+            assert page.evaluate("document.activeElement.id") == "lang-button", (path, lang)
