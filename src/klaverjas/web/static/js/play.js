@@ -548,8 +548,10 @@ function render(st) {
   renderStatus(st);
   renderSeats(st);
   renderTrick(st);
+  const place = focusPlace();
   renderHand(st);
   renderDecision(st);
+  keepPlace(place);
   $('undo-button').disabled = !st.can_undo;
   // Only a lone player may take a card back: with friends at the table the button would never work.
   $('undo-button').hidden = st.seats.filter((s) => s.kind === 'human').length > 1;
@@ -824,6 +826,24 @@ function renderHand(st) {
       'aria-disabled': described ? 'true' : null, 'aria-describedby': described, 'data-key': String(i + 1),
       onclick: () => playCard(name) }, cardSvg(name));
   }));
+}
+
+// The hand and the trump choice are drawn anew on every state, which would drop a keyboard player's focus to the
+// page's top: it stays on the same card, or once that is played on the card now in its place, and after a trump
+// choice goes on to the next choice offered or the hand. With no card left the deal's result takes it.
+function focusPlace() {
+  const active = document.activeElement;
+  if ($('hand').contains(active) && active.dataset.card) return { card: active.dataset.card, at: [...$('hand').children].indexOf(active) };
+  if ($('decision').contains(active)) return { decision: true };
+  return null;
+}
+
+function keepPlace(place) {
+  if (!place || (document.activeElement && document.activeElement !== document.body)) return;
+  const cards = [...$('hand').children];
+  const target = place.decision ? $('decision').querySelector('button') || cards[0]
+    : cards.find((c) => c.dataset.card === place.card) || cards[Math.min(place.at, cards.length - 1)];
+  if (target) target.focus({ preventScroll: true });
 }
 
 function playCard(name) {
