@@ -195,4 +195,12 @@ def test_the_table_s_actions_keep_to_one_row_on_a_phone(server: str, browser: An
     bar = page.locator("#status > div").evaluate_all("ns => ns.map(n => Math.round(n.getBoundingClientRect().top))")
     assert len(bar) >= 8 and len(set(bar)) <= 2, bar  # the score bar in one or two rows
     assert page.evaluate("document.documentElement.scrollWidth") <= width
+    if width == 320:  # the sheet with a deal on it keeps to the width, each deal's review button big enough to tap
+        play_to_the_end_of_the_deal(page)
+        page.click("#sheet-button")
+        review = page.locator("#sheet [data-review]")
+        expect(review).to_have_count(1)
+        box = review.bounding_box()
+        assert box and box["width"] >= 44 and box["height"] >= 44, box
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
     context.close()
