@@ -74,6 +74,11 @@ def test_the_focus_goes_on_to_the_result_and_nat_says_who(server: str, browser: 
     labels = page.locator("#result tr[data-result] th").all_inner_texts()
     assert labels == [texts["row_points"], texts["row_roem"], texts["row_score"]], labels
     assert all(label[0].isupper() for label in labels), labels
+    # The game log: its summary big enough to tap, its list (which scrolls) named and reached by keyboard.
+    summary = page.locator("#log-box summary").bounding_box()
+    assert summary and summary["height"] >= 44, summary
+    expect(page.locator("#log")).to_have_attribute("tabindex", "0")
+    expect(page.locator("#log")).to_have_attribute("aria-label", texts["log"])
     context.close()
 
 
