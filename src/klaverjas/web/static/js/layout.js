@@ -33,15 +33,16 @@ export function renderHeader({ current, extras = () => [] }) {
   const draw = () => header.replaceChildren(h('nav', { id: 'topbar', 'aria-label': t('common.nav.main') },
     h('a', { href: '/', class: 'brand', 'aria-current': current === 'home' ? 'page' : null },
       h('span', { class: 'logo', 'aria-hidden': 'true' }, '♣'), t('common.app')),
-    h('span', { class: 'sections' }, SECTIONS.map(([name, href]) =>
-      h('a', { href, class: 'section', 'aria-current': current === name ? 'page' : null }, t(`common.nav.${name}`))),
-    h('span', { class: 'page-extras' }, extras())),
     h('span', { class: 'extras' }, cardSettings()),
     h('button', { type: 'button', id: 'lang-button', class: 'lang small', lang: otherLang(), 'data-testid': 'lang',
       // The switch redraws the header and the page: the focus comes back to the new button, where the
       // keyboard left it, so a second press switches back.
       onclick: () => { setLang(otherLang()); document.getElementById('lang-button').focus(); } },
-    t('common.other_lang'))));
+    t('common.other_lang')),
+    // Last, as a phone shows them (a row under the brand's); base.css moves them beside the brand where there is room.
+    h('span', { class: 'sections' }, SECTIONS.map(([name, href]) =>
+      h('a', { href, class: 'section', 'aria-current': current === name ? 'page' : null }, t(`common.nav.${name}`))),
+      h('span', { class: 'page-extras' }, extras()))));
   draw();
   onLangChange(draw);
   onCardsChange(() => { document.body.dataset.letters = dutchLetters() ? 'nl' : 'en'; });
