@@ -74,6 +74,8 @@ def test_the_focus_goes_on_to_the_result_and_nat_says_who(server: str, browser: 
     labels = page.locator("#result tr[data-result] th").all_inner_texts()
     assert labels == [texts["row_points"], texts["row_roem"], texts["row_score"]], labels
     assert all(label[0].isupper() for label in labels), labels
+    # No header cell without a name (the tables' empty corners are plain cells), for a screen reader's sake.
+    expect(page.locator("#result th:empty, #sheet th:empty")).to_have_count(0)
     # The game log: its summary big enough to tap, its list (which scrolls) named and reached by keyboard.
     summary = page.locator("#log-box summary").bounding_box()
     assert summary and summary["height"] >= 44, summary

@@ -931,8 +931,8 @@ function renderSheet(st) {
     el('thead', {}, el('tr', {}, el('th', {}, t('play.deal')), el('th', {}, t('play.makers')), el('th', {}, t('play.we')),
       el('th', {}, t('play.they')), el('th', {}, t('play.row_roem')))),
     el('tbody', {}, rows),
-    el('tfoot', {}, el('tr', {}, el('th', {}, t('play.total')), el('th', {}), el('th', { 'data-total': 'we' }, String(st.sheet.totals[we])),
-      el('th', { 'data-total': 'they' }, String(st.sheet.totals[they])), el('th', {})))));
+    el('tfoot', {}, el('tr', {}, el('th', {}, t('play.total')), el('td', {}), el('th', { 'data-total': 'we' }, String(st.sheet.totals[we])),
+      el('th', { 'data-total': 'they' }, String(st.sheet.totals[they])), el('td', {})))));
   if (st.sheet.strokes && (st.sheet.strokes.NS || st.sheet.strokes.EW)) {
     panel.append(el('p', {}, `${t('play.we')}: ${st.sheet.strokes[we]} · ${t('play.they')}: ${st.sheet.strokes[they]}`));
   }
@@ -957,7 +957,7 @@ function renderResult(st, late = false) {
   const they = we === 'NS' ? 'EW' : 'NS';
   const lines = [el('h2', {}, `${t('play.deal')} ${r.deal}`)];
   const row = (label, a, b, attrs = {}) => el('tr', attrs, el('th', { scope: 'row' }, label), el('td', {}, String(a)), el('td', {}, String(b)));
-  const table = el('table', { class: 'result-table' }, el('thead', {}, el('tr', {}, el('th', {}), el('th', {}, t('play.we')), el('th', {}, t('play.they')))),
+  const table = el('table', { class: 'result-table' }, el('thead', {}, el('tr', {}, el('td', {}), el('th', {}, t('play.we')), el('th', {}, t('play.they')))),
     el('tbody', {}, row(t('play.row_points'), r.points[we], r.points[they], { 'data-result': 'points' }),
       row(t('play.row_roem'), r.roem[we], r.roem[they], { 'data-result': 'roem' }),
       r.score ? row(t('play.row_score'), r.score[we], r.score[they], { 'data-result': 'score' }) : null));
@@ -983,7 +983,7 @@ function renderResult(st, late = false) {
       [t('play.sum_pit'), sides((x, side) => x.pit === side), 'pit']];
     lines.push(el('table', { class: 'result-table', 'data-summary': 'match' },
       el('caption', {}, t('play.match_figures', { n: rows.length })),
-      el('thead', {}, el('tr', {}, el('th', {}), el('th', { scope: 'col' }, t('play.we')), el('th', { scope: 'col' }, t('play.they')))),
+      el('thead', {}, el('tr', {}, el('td', {}), el('th', { scope: 'col' }, t('play.we')), el('th', { scope: 'col' }, t('play.they')))),
       el('tbody', {}, figures.map(([label, [a, b], key]) => row(label, a, b, { 'data-figure': key })))));
     buttons.append(el('a', { href: '/play', class: 'button primary' }, t('play.new_game')));
   } else {
