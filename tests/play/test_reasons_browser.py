@@ -52,6 +52,12 @@ def open_log(page: Page) -> None:
         page.click("#log-box summary")
 
 
+# A finger 22 px above, below, left or right of a button's centre still lands on it.
+TAPPED_ROUND = ("b => { const r = b.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2; "
+                "return [[x, y - 21], [x, y + 21], [x - 21, y], [x + 21, y]]"
+                ".every(([px, py]) => b.contains(document.elementFromPoint(px, py))); }")
+
+
 def test_reasons_of_a_bid_and_a_card_on_the_felt_and_in_the_log(
         server: str, table: tuple[Page, list[dict[str, Any]]]) -> None:
     page, events = table
@@ -69,7 +75,9 @@ def test_reasons_of_a_bid_and_a_card_on_the_felt_and_in_the_log(
     for lang in ("nl", "en"):
         if lang == "en":
             page.click("#lang-button")
-        page.click(f".felt [data-seat={bid['seat']}] button.bid")
+        bubble = page.locator(f".felt [data-seat={bid['seat']}] button.bid")
+        assert bubble.evaluate(TAPPED_ROUND), "the bid's reason is not 44 px to tap"
+        bubble.click()
         expect(page.locator("#why")).to_be_visible()
         expect(page.locator("#why")).to_contain_text(bid["why"][lang])
         page.click("#why button")  # closed: the box may lie over the trick
