@@ -80,8 +80,12 @@ def test_reasons_of_a_bid_and_a_card_on_the_felt_and_in_the_log(
         bubble.click()
         expect(page.locator("#why")).to_be_visible()
         expect(page.locator("#why")).to_contain_text(bid["why"][lang])
-        page.click("#why button")  # closed: the box may lie over the trick
+        close = page.locator("#why button")
+        assert close.evaluate(TAPPED_ROUND), "the reason's close button is not 44 px to tap"
+        close.focus()
+        page.keyboard.press("Enter")  # closed: the box may lie over the trick
         expect(page.locator("#why")).to_be_hidden()
+        expect(bubble).to_be_focused()  # back where the reason was asked, not at the page's top
         page.click(f"#trick button[data-card='{card['card']}']")
         expect(page.locator("#why")).to_contain_text(card["why"][lang])
         open_log(page)

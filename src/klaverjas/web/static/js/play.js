@@ -738,7 +738,8 @@ function renderSeats(st) {
     const said = bids.map(bidText).join(', ');
     const bubble = !bids.length ? null : why
       ? el('button', { type: 'button', class: 'bid', 'data-bid': bids[bids.length - 1].action, title: words(why),
-        'aria-label': `${seatName(seat)}: ${said}. ${t('play.reason')}: ${words(why)}`, onclick: () => showReason(seat, said, why) }, said)
+        'aria-label': `${seatName(seat)}: ${said}. ${t('play.reason')}: ${words(why)}`,
+        onclick: () => showReason(seat, said, why, () => document.querySelector(`.felt .seat[data-seat="${seat}"] button.bid`)) }, said)
       : el('span', { class: 'bid', 'data-bid': bids[bids.length - 1].action }, said);
     const count = st.hand_counts ? st.hand_counts[seat] : 0;
     const showBacks = !(st.seat === seat && st.hand) && ['play', 'trump'].includes(st.phase);
@@ -778,14 +779,20 @@ function renderTrick(st) {
   game.shown = shown;
 }
 
-function showWhy(seat, card, why) { showReason(seat, cardText(card), why); }
+function showWhy(seat, card, why) { showReason(seat, cardText(card), why, () => document.querySelector(`#trick button[data-card="${card}"]`)); }
 
-// A computer player's reason in a box on the felt, until closed or the next card.
-function showReason(seat, what, why) {
+// A computer player's reason in a box on the felt, until closed or the next card. Closed, the focus goes back to
+// the bid or card it was asked of (`opener` finds it, as the felt may have been drawn anew meanwhile).
+function showReason(seat, what, why, opener) {
   const box = $('why');
   box.hidden = false;
+  const close = () => {
+    box.hidden = true;
+    const back = opener();
+    if (back) back.focus();
+  };
   box.replaceChildren(el('p', {}, el('b', {}, `${seatName(seat)} · ${what}: `), linkTerms(words(why), getLang())),
-    el('button', { type: 'button', class: 'small', 'aria-label': t('play.close'), onclick: () => { box.hidden = true; } }, '×'));
+    el('button', { type: 'button', 'aria-label': t('play.close'), onclick: close }, '×'));
 }
 
 // Why a card may not be played now, worked out from the trick and the hand (the server refuses it
