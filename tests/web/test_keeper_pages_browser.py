@@ -257,6 +257,18 @@ def test_the_header_keeps_the_language_button_on_its_first_row(server: str, page
     # On the brand's row, not a row of its own ('Nederlands' on a 320 px phone too), as tall as the brand's link.
     assert lang["y"] < brand["y"] + brand["height"], (brand, lang)
     assert lang["height"] >= brand["height"] >= 40, (brand, lang)
+    # 'All sheets' leads nowhere new on the list itself; on a sheet it is there, but at 320 px not on a row alone
+    # (the header keeps two rows: brand and settings, then the sections).
+    expect(page.locator("#topbar .nav")).to_be_hidden()
+    sid, owner, _ = new_sheet(server)
+    open_link(page, server, f"/keeper#sheet={sid}&token={owner}")
+    expect(page.locator("table.sheet")).to_be_visible()
+    rows = page.eval_on_selector_all("#topbar a, #topbar summary, #topbar button",
+                                      "els => [...new Set(els.filter(e => e.offsetParent)"
+                                      ".map(e => Math.round(e.getBoundingClientRect().top)))]")
+    assert len(rows) == 2, rows
+    if width > 320:
+        expect(page.locator("#topbar .nav")).to_be_visible()
 
 
 def test_a_deal_opened_to_correct_it_puts_the_focus_on_its_own_makers(server: str, pages: Any) -> None:

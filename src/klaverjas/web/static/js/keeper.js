@@ -796,6 +796,7 @@ async function route(focus) {
   if (!focus && nextFocus) focus = nextFocus;
   nextFocus = null;
   const parts = location.hash.replace(/^#\/?/, '').split('/').filter(Boolean);
+  document.querySelector('#topbar .nav')?.toggleAttribute('hidden', onList());
   try {
     if (parts.length === 0) await listView();
     else if (parts[0] === 'new') await sheetFormView(null);
@@ -813,7 +814,10 @@ async function route(focus) {
   }
 }
 
-renderHeader({ current: 'keeper', extras: () => h('a', { href: '#/', class: 'nav' }, t('keeper.all_sheets')) });
+// 'All sheets' in the header: hidden on the list itself, where it leads nowhere new.
+const onList = () => location.hash.replace(/^#\/?/, '') === '';
+renderHeader({ current: 'keeper',
+  extras: () => h('a', { href: '#/', class: 'nav', hidden: onList() }, t('keeper.all_sheets')) });
 onLangChange(() => { setTitle(); route(); });
 setTitle();
 window.addEventListener('hashchange', () => { takeLinkToken(); route(); });
