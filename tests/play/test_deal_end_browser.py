@@ -182,6 +182,16 @@ def test_the_last_trick_at_the_match_s_end_covers_nothing_of_the_result(server: 
     page.keyboard.press("l")
     expect(last).to_be_focused()
     assert parts.evaluate_all(UNCOVERED) == [True] * 6
+    close = last.get_by_role("button", name=words[1])
+    box = close.bounding_box()
+    assert box and box["height"] >= 44, box
+    # Opened by its key with the focus nowhere, closed it gives the focus to its button, not back to nowhere.
+    close.click()
+    page.evaluate("() => document.activeElement.blur()")
+    page.keyboard.press("l")
+    expect(last).to_be_focused()
+    close.click()
+    expect(opener).to_be_focused()
     context.close()
 
 

@@ -898,7 +898,9 @@ function showLast(open) {
     panel.scrollIntoView({ block: 'nearest' });
     panel.focus({ preventScroll: true });
   } else if (panel.contains(document.activeElement) || document.activeElement === document.body) {
-    const back = game.lastOpener && game.lastOpener.isConnected && !game.lastOpener.closest('[hidden]') ? game.lastOpener : $('last-button');
+    // Opened by its key from nowhere (the page itself), it gives the focus to its button rather than back to nowhere.
+    const opener = game.lastOpener;
+    const back = opener && opener !== document.body && opener.isConnected && !opener.closest('[hidden]') ? opener : $('last-button');
     back.focus();
   }
 }
