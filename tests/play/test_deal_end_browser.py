@@ -61,6 +61,16 @@ def test_the_focus_goes_on_to_the_result_and_nat_says_who(server: str, browser: 
     page.goto(new_game(server, 1, "deals:2"))  # with this seed and the first playable card, we go nat in deal 2
     assert play_to_the_end_of_the_deal(page) == "deal_over"
     expect(page.locator("#next-button")).to_be_focused()
+    # The review opened and closed by keyboard gives the focus back to its button.
+    page.keyboard.press("Tab")
+    expect(page.locator("#review-button")).to_be_focused()
+    page.keyboard.press("Enter")
+    close = page.locator("#review button.close")
+    close.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#review")).to_be_hidden()
+    expect(page.locator("#review-button")).to_be_focused()
+    page.locator("#next-button").focus()
     seq = page.evaluate("document.body.dataset.seq")
     page.keyboard.press("Enter")
     page.wait_for_function("(seq) => document.body.dataset.seq !== seq", arg=seq)

@@ -1030,10 +1030,21 @@ function showHints(options) {
   })));
 }
 
+// Closed, the review gives the focus back to the button that opened it (the result's or the sheet's, found again
+// by its id or deal if drawn anew meanwhile), not to the page's top.
 function openReview(number) {
   game.reviewAt = game.state ? dealNumber(game.state) : null;
+  const opener = document.activeElement;
+  const openerId = opener && opener.id;
+  const openerDeal = opener && opener.dataset ? opener.dataset.review : null;
+  const back = () => (opener && opener.isConnected ? opener
+    : (openerId && document.getElementById(openerId)) || (openerDeal && document.querySelector(`#sheet [data-review="${openerDeal}"]`)));
   reviewBoard({ panel: $('review'), gameId: game.id, token: game.token, number, me: game.state ? game.state.seat : null,
-    seatName, onClose: () => { game.reviewAt = null; } });
+    seatName, onClose: () => {
+      game.reviewAt = null;
+      const button = back();
+      if (button && !button.closest('[hidden]')) button.focus();
+    } });
 }
 
 function toggle(id) { const p = $(id); p.hidden = !p.hidden; if (!p.hidden) p.scrollIntoView({ block: 'nearest' }); }
