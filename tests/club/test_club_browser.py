@@ -406,6 +406,16 @@ PANEL_GEOMETRY = """() => {
 }"""
 
 
+# The selects narrower than their longest option (their width as wide as it is, max-content), by name and width.
+CUT_SELECTS = """() => [...document.querySelectorAll('main select')].filter((s) => s.offsetParent).map((s) => {
+  const shown = s.getBoundingClientRect().width;
+  s.style.width = 'max-content';
+  const needed = s.getBoundingClientRect().width;
+  s.style.width = '';
+  return [s.name, Math.round(shown), Math.round(needed)];
+}).filter(([, shown, needed]) => needed > shown + 0.5)"""
+
+
 @pytest.mark.parametrize("width", [390, 1280])
 def test_the_organiser_s_sections_are_panels_aligned_with_the_page(base: str, browser: Any, width: int) -> None:
     club, token, evening = api_club(base, PLAYERS, rounds=2)
@@ -444,6 +454,8 @@ def test_the_organiser_s_sections_are_panels_aligned_with_the_page(base: str, br
             assert pg.title() == pg.inner_text("main h1") + " · Klaverjas", path
             # A desktop's width is used (up to 70rem, the header's bar alike); a phone's page is its screen.
             assert got["width"] == got["bar"] == (1120 if width == 1280 else width), (path, got)
+            # Every choice shows whole ('Individueel (maat geloot)' in the new evening's form too).
+            assert not pg.evaluate(CUT_SELECTS), (path, pg.evaluate(CUT_SELECTS))
             if "/evenings/" in path:
                 assert pg.locator("[data-testid=round].panel [data-testid=table-1]").count() == 1
                 assert pg.locator(".panel [data-testid=present]").count() == 1

@@ -163,7 +163,7 @@ function eveningForm(club, err) {
       location.assign(`/club/${clubId}/evenings/${ev.id}`);
     } catch (x) { showError(err, x); }
   } }, h('h2', {}, t('club.new_evening')),
-  h('div', { class: 'grid' }, field('ev-title', t('club.evening_title'), title), field('ev-date', t('club.date'), date),
+  h('div', { class: 'grid evening-fields' }, field('ev-title', t('club.evening_title'), title), field('ev-date', t('club.date'), date),
     field('ev-season', t('club.season'), season), field('ev-format', t('club.format_label'), format), movementField,
     field('ev-rounds', t('club.rounds'), rounds), field('ev-deals', t('club.per_round'), deals),
     field('ev-rules', t('club.rules'), rules), field('ev-bye', t('club.bye'), byeKind),
