@@ -224,7 +224,10 @@ def test_the_table_s_actions_keep_to_one_row_on_a_phone(server: str, browser: An
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     if width == 320:  # the sheet with a deal on it keeps to the width, each deal's review button big enough to tap
         play_to_the_end_of_the_deal(page)
-        page.click("#sheet-button")
+        sheet = page.locator("#sheet-button")
+        expect(sheet).to_have_attribute("aria-expanded", "false")
+        sheet.click()
+        expect(sheet).to_have_attribute("aria-expanded", "true")  # the button says the sheet is open
         review = page.locator("#sheet [data-review]")
         expect(review).to_have_count(1)
         box = review.bounding_box()

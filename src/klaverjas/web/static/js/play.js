@@ -1047,7 +1047,13 @@ function openReview(number) {
     } });
 }
 
-function toggle(id) { const p = $(id); p.hidden = !p.hidden; if (!p.hidden) p.scrollIntoView({ block: 'nearest' }); }
+// Us / Them opens and closes below the board (beside it on wide screens); its button says which it is.
+function toggleSheet() {
+  const panel = $('sheet');
+  panel.hidden = !panel.hidden;
+  $('sheet-button').setAttribute('aria-expanded', String(!panel.hidden));
+  if (!panel.hidden) panel.scrollIntoView({ block: 'nearest' });
+}
 
 function keys(event) {
   if (event.target.closest('input, select, textarea') || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -1060,7 +1066,7 @@ function keys(event) {
   } else if (event.key === 'h') send({ type: 'hint' });
   else if (event.key === 'u') send({ type: 'undo' });
   else if (event.key === 'l') showLast($('last').hidden);
-  else if (event.key === 's') toggle('sheet');
+  else if (event.key === 's') toggleSheet();
   else if (event.key === 'n' && st.phase === 'deal_over') send({ type: 'next' });
 }
 
@@ -1084,7 +1090,7 @@ function init() {
   $('hint-button').addEventListener('click', () => send({ type: 'hint' }));
   $('undo-button').addEventListener('click', () => send({ type: 'undo' }));
   $('last-button').addEventListener('click', () => showLast($('last').hidden));
-  $('sheet-button').addEventListener('click', () => toggle('sheet'));
+  $('sheet-button').addEventListener('click', toggleSheet);
   $('verzaakt-button').addEventListener('click', () => send({ type: 'verzaakt' }));
   document.addEventListener('keydown', keys);
   const code = location.pathname.match(/^\/t\/([A-Za-z0-9]+)\/?$/);
