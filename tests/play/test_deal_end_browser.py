@@ -4,6 +4,7 @@ result's first control (the card that ended the deal is gone), and a nat deal sa
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 from collections.abc import Callable
 from pathlib import Path
@@ -24,10 +25,11 @@ WAIT_FOR_ME = ("() => document.body.dataset.seq !== undefined && (document.body.
                "document.body.dataset.me || ['deal_over', 'match_over'].includes(document.body.dataset.phase))")
 
 
-def new_game(server: str, seed: int, match_end: str) -> str:
-    """A game against the computer; its link (with the seat's token)."""
+def new_game(server: str, seed: int, match_end: str, **rules: str) -> str:
+    """A game against the computer (``rules`` as the API takes them); its link (with the seat's token)."""
     request = urllib.request.Request(server + "/api/play", method="POST",
-                                     data=json.dumps({"pace": 0, "seed": seed, "match_end": match_end}).encode(),
+                                     data=json.dumps({"pace": 0, "seed": seed, "match_end": match_end,
+                                                      **rules}).encode(),
                                      headers={"content-type": "application/json", "x-klaverjas": "1"})
     with urllib.request.urlopen(request) as response:
         link: str = json.load(response)["link"]
@@ -233,4 +235,14 @@ def test_the_table_s_actions_keep_to_one_row_on_a_phone(server: str, browser: An
         box = review.bounding_box()
         assert box and box["width"] >= 44 and box["height"] >= 44, box
         assert page.evaluate("document.documentElement.scrollWidth") <= width
+        # Trump chosen freely: the suits' buttons show just the suit (still named in full), in three rows at most
+        # (they took four, and the hand to choose from fell below the screen).
+        page.goto(new_game(server, 1, "deals:2", trump_selection="free"))
+        page.wait_for_function(WAIT_FOR_ME)
+        choose = page.locator("#decision button[data-action=choose]")
+        expect(choose).to_have_count(4)
+        expect(choose.first).to_have_accessible_name(re.compile(r"^(Kies|Choose) ♣ \w+$"))
+        tops = page.locator("#decision button").evaluate_all(
+            "ns => ns.map(n => Math.round(n.getBoundingClientRect().top))")
+        assert len(set(tops)) <= 3, tops
     context.close()
