@@ -174,6 +174,11 @@ def test_rules_pages_show_what_the_engine_computes(server: str, page: Page) -> N
             shown = node.locator(".mini-hand .legal").evaluate_all(CARDS)
             assert shown == [card_name(c) for c in cards_of(legal_for(rules, 2, hand, trick))], (preset, i)
         expect(page.locator(".roem li").first).to_be_visible()
+        # A term is linked once per section, not in each of its texts: some 20 Tab stops, not 50.
+        links = page.eval_on_selector_all("main section", "parts => parts.map((s) =>"
+                                          " [...s.querySelectorAll('a.term')].map((a) => a.getAttribute('href')))")
+        assert all(len(set(hrefs)) == len(hrefs) for hrefs in links), (preset, links)
+        assert 5 <= sum(map(len, links)) <= 25, (preset, links)
         if preset in ("amsterdam", "rotterdam"):
             expect(page.locator("[data-compare]")).to_have_count(4)
             expect(page.locator("[data-compare='partner_winning'] [data-side='rotterdam'] .rule")).to_contain_text(

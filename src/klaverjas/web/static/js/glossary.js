@@ -57,10 +57,11 @@ function patternFor(lang, extra = []) {
 }
 
 // Where the text names a known term, the first mention of each: [{start, end, id}] in text order. Mentions of
-// `skip` (the term a glossary entry explains, under any of its words) are left alone.
-export function termRanges(text, lang = 'nl', { skip = null, extra = [] } = {}) {
+// `skip` (the term a glossary entry explains, under any of its words) are left alone. `seen`, a Set shared by
+// several texts, links a term in the first of them only (once per section of a page); it is filled as it goes.
+export function termRanges(text, lang = 'nl', { skip = null, extra = [], seen = new Set() } = {}) {
   const { re, words } = patternFor(lang, extra);
-  const seen = new Set(skip ? [skip] : []);
+  if (skip) seen.add(skip);
   const found = [];
   for (const match of String(text).matchAll(re)) {
     const low = match[0].toLowerCase().replace(/\s+/g, ' ');

@@ -11,7 +11,8 @@ import { onCardsChange, renderHeader } from './layout.js';
 const dutch = () => dutchLetters();
 const rankText = (rank) => rankOf(rank, dutch());
 const face = (name, extra = '') => cardFace(name, { dutch: dutch(), extra });
-const said = (text) => rich(text[getLang()], { links: termRanges(text[getLang()], getLang()) });  // a {en, nl} text
+// A {en, nl} text, its terms linked to the glossary; `seen` (a Set) shares the links' first mentions between texts.
+const said = (text, seen = new Set()) => rich(text[getLang()], { links: termRanges(text[getLang()], getLang(), { seen }) });
 const named = (text) => text[getLang()];
 
 // A suit symbol in a sentence takes its colour on the cards (red hearts and diamonds; with four colours blue
@@ -299,10 +300,10 @@ function handView(hand, legal) {
     hand.map((c) => face(c, ok.has(c) ? 'legal' : 'not-legal')));
 }
 
-function situation(s, attrs = {}) {
+function situation(s, attrs = {}, say = said) {
   return el('div', { class: 'situation', 'data-situation': s.id, 'data-kind': s.kind, 'data-legal': s.legal.join(' '), ...attrs },
-    el('p', { class: 'says' }, said(s.says)), trickView(s.trick), handView(s.hand, s.legal),
-    el('p', { class: 'rule' }, said(s.rule)),
+    el('p', { class: 'says' }, say(s.says)), trickView(s.trick), handView(s.hand, s.legal),
+    el('p', { class: 'rule' }, say(s.rule)),
     el('p', { class: 'allowed' }, `${t('learn.may_play')}: `, s.legal.map((c) => [face(c), ' '])));
 }
 
@@ -327,6 +328,9 @@ async function rulesPage(main, preset) {
   const valueRow = (row) => el('tr', {}, el('th', { scope: 'row' }, t('learn.card_row')), row.map((x) => el('td', {}, rankText(x.rank))));
   const pointRow = (row) => el('tr', {}, el('th', { scope: 'row' }, t('learn.points_row')), row.map((x) => el('td', {}, String(x.points))));
   const shown = RULES_SECTIONS.filter((id) => id !== 'compare' || (r.compare && r.compare.length));
+  // A term is linked at its first mention in a section, not in each of its texts (some fifty Tab stops else).
+  const section = () => { const seen = new Set(); return (text) => said(text, seen); };
+  const legal = section();
   const parts = [
     backLink('/learn', t('learn.learn')),
     el('h1', {}, `${t('learn.rules')}: ${named(r.name)}`),
@@ -341,24 +345,30 @@ async function rulesPage(main, preset) {
       el('table', { class: 'values', 'data-values': 'plain' }, el('caption', {}, t('learn.plain_col')), el('tbody', {}, valueRow(v.plain), pointRow(v.plain))),
       el('p', { 'data-total': String(v.total) }, said(v.text))),
     panelSection('choosing', el('p', {}, said(r.trump_selection))),
-    listSection('legal', el('p', {}, t('learn.legal_intro')), el('div', { class: 'situations' }, r.situations.map((s) => situation(s)))),
+    listSection('legal', el('p', {}, t('learn.legal_intro')), el('div', { class: 'situations' }, r.situations.map((s) => situation(s, {}, legal)))),
   ];
   if (shown.includes('compare')) {
+    const say = section();
     const side = (row, name) => el('div', { 'data-side': name }, el('h3', {}, nameOf[name] || name), trickView(row[name].trick),
-      handView(row[name].hand, row[name].legal), el('p', { class: 'rule' }, said(row[name].rule)));
+      handView(row[name].hand, row[name].legal), el('p', { class: 'rule' }, say(row[name].rule)));
     parts.push(listSection('compare', el('div', { class: 'compare' }, r.compare.map((row) =>
-      el('div', { class: 'compare-row', 'data-compare': row.id }, el('p', { class: 'says' }, said(row.amsterdam.says)),
+      el('div', { class: 'compare-row', 'data-compare': row.id }, el('p', { class: 'says' }, say(row.amsterdam.says)),
         el('div', { class: 'columns' }, side(row, 'amsterdam'), side(row, 'rotterdam')))))));
   }
-  parts.push(panelSection('roem', el('p', {}, said(r.roem.text)), el('p', {}, said(r.roem.claim)),
+  const roem = section();
+  parts.push(panelSection('roem', el('p', {}, roem(r.roem.text)), el('p', {}, roem(r.roem.claim)),
     el('ul', { class: 'roem' }, r.roem.examples.map((e) => el('li', { 'data-roem': String(e.roem), 'data-cards': e.cards.join(' ') },
       el('span', { class: 'roem-label' }, `${named(e.label)}:`), ' ',
       el('span', { class: 'roem-cards' }, e.cards.map((c) => [face(c), ' ']), el('span', { class: 'worth' }, `= ${t('learn.roem_of', { n: e.roem })}`))))),
-    el('p', {}, said(r.roem.pit))));
+    el('p', {}, roem(r.roem.pit))));
   if (r.scoring.kind === 'makers') {
-    parts.push(panelSection('scoring', el('p', {}, said(r.scoring.text)),
+    const scored = new Set();
+    const text = el('p', {}, said(r.scoring.text, scored));
+    // 'nat' linked once in the section: in the text, or else at the first case that goes nat.
+    const nat = () => (scored.has('nat') ? t('learn.nat') : (scored.add('nat'), termLink('nat', t('learn.nat'))));
+    parts.push(panelSection('scoring', text,
       el('ul', { class: 'scores' }, r.scoring.cases.map((c) => el('li', { 'data-score': c.score.join(' '), 'data-nat': String(c.nat) },
-        `${named(c.label)} → ${t('learn.score_line', { a: c.score[0], b: c.score[1] })}`, c.nat ? [' (', termLink('nat', t('learn.nat')), ')'] : '')))));
+        `${named(c.label)} → ${t('learn.score_line', { a: c.score[0], b: c.score[1] })}`, c.nat ? [' (', nat(), ')'] : '')))));
   } else {
     parts.push(panelSection('scoring', el('p', {}, said(r.scoring.text)),
       el('ul', { class: 'scores' }, r.scoring.cases.map((c) => el('li', { 'data-strokes': String(c.strokes) },
