@@ -76,6 +76,7 @@ def test_the_focus_goes_on_to_the_result_and_nat_says_who(server: str, browser: 
     seq = page.evaluate("document.body.dataset.seq")
     page.keyboard.press("Enter")
     page.wait_for_function("(seq) => document.body.dataset.seq !== seq", arg=seq)
+    expect(page.locator("#hand button:focus, #decision button:focus")).to_have_count(1)  # on at the new deal
     assert play_to_the_end_of_the_deal(page) == "match_over"
     expect(page.locator("#result .buttons > :first-child")).to_be_focused()
     texts = json.loads((STATIC / "i18n" / f"{lang[:2]}.json").read_text(encoding="utf-8"))["play"]

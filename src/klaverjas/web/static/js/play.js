@@ -951,8 +951,11 @@ function renderResult(st, late = false) {
   const panel = $('result');
   const last = $('last');
   if (!(st.phase === 'deal_over' || st.phase === 'match_over') || !st.result) {
+    const leaving = !panel.hidden && panel.contains(document.activeElement);
     panel.hidden = true;
     if (last.parentElement === panel) panel.after(last);  // back over the trick for the next deal
+    // The next deal asked from the result: the keyboard goes on at its trump choice or hand, not the page's top.
+    if (leaving) ($('decision').querySelector('button') || $('hand').querySelector('button'))?.focus({ preventScroll: true });
     return;
   }
   if (last.parentElement !== panel) panel.append(last);
