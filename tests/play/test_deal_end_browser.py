@@ -212,6 +212,14 @@ def test_the_last_trick_at_the_match_s_end_covers_nothing_of_the_result(server: 
 def test_the_table_s_actions_keep_to_one_row_on_a_phone(server: str, browser: Any, width: int, lang: str) -> None:
     context = browser.new_context(viewport={"width": width, "height": 740}, locale=lang)
     page = context.new_page()
+    # The start screen first: its choices keep to the screen (at 320 px the two rules' tiles made it scroll).
+    page.goto(server + "/play")
+    expect(page.locator("#new-game .choice").first).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    outside = page.locator("#new-game .choice").evaluate_all(
+        "ns => ns.filter(n => n.getBoundingClientRect().right > n.closest('.panel').getBoundingClientRect().right)"
+        ".map(n => n.textContent.trim())")
+    assert outside == [], outside
     page.goto(new_game(server, 1, "deals:2"))
     page.wait_for_function(WAIT_FOR_ME)
     actions = page.locator(".actions button:visible")
