@@ -779,17 +779,26 @@ function renderTrick(st) {
   game.shown = shown;
 }
 
+// A panel closed gives the focus back to the control that opened it: that one if still on the page and shown,
+// else `again()` (the same control drawn anew since, or a fallback); a panel opened from nowhere (the page
+// itself) gives it to `again()` too, rather than back to nowhere.
+function focusBack(opener, again = () => null) {
+  const usable = (node) => node && node !== document.body && node.isConnected && !node.closest('[hidden]');
+  const back = usable(opener) ? opener : again();
+  if (usable(back)) back.focus();
+}
+
 function showWhy(seat, card, why) { showReason(seat, cardText(card), why, () => document.querySelector(`#trick button[data-card="${card}"]`)); }
 
 // A computer player's reason in a box on the felt, until closed or the next card. Closed, the focus goes back to
-// the bid or card it was asked of (`opener` finds it, as the felt may have been drawn anew meanwhile).
-function showReason(seat, what, why, opener) {
+// the bid or card it was asked of (`again` finds it if the felt has been drawn anew meanwhile).
+function showReason(seat, what, why, again) {
   const box = $('why');
   box.hidden = false;
+  const opener = document.activeElement;
   const close = () => {
     box.hidden = true;
-    const back = opener();
-    if (back) back.focus();
+    focusBack(opener, again);
   };
   box.replaceChildren(el('p', {}, el('b', {}, `${seatName(seat)} · ${what}: `), linkTerms(words(why), getLang())),
     el('button', { type: 'button', 'aria-label': t('play.close'), onclick: close }, '×'));
@@ -898,10 +907,7 @@ function showLast(open) {
     panel.scrollIntoView({ block: 'nearest' });
     panel.focus({ preventScroll: true });
   } else if (panel.contains(document.activeElement) || document.activeElement === document.body) {
-    // Opened by its key from nowhere (the page itself), it gives the focus to its button rather than back to nowhere.
-    const opener = game.lastOpener;
-    const back = opener && opener !== document.body && opener.isConnected && !opener.closest('[hidden]') ? opener : $('last-button');
-    back.focus();
+    focusBack(game.lastOpener, () => $('last-button'));
   }
 }
 
@@ -1040,13 +1046,12 @@ function openReview(number) {
   const opener = document.activeElement;
   const openerId = opener && opener.id;
   const openerDeal = opener && opener.dataset ? opener.dataset.review : null;
-  const back = () => (opener && opener.isConnected ? opener
-    : (openerId && document.getElementById(openerId)) || (openerDeal && document.querySelector(`#sheet [data-review="${openerDeal}"]`)));
+  const again = () => (openerId && document.getElementById(openerId))
+    || (openerDeal && document.querySelector(`#sheet [data-review="${openerDeal}"]`));
   reviewBoard({ panel: $('review'), gameId: game.id, token: game.token, number, me: game.state ? game.state.seat : null,
     seatName, onClose: () => {
       game.reviewAt = null;
-      const button = back();
-      if (button && !button.closest('[hidden]')) button.focus();
+      focusBack(opener, again);
     } });
 }
 
