@@ -2,6 +2,7 @@
 // and the fragment removed at once; api.js sends it), errors shown with role=alert, and the standings table.
 import { h } from './dom.js';
 import { getLang, has, t } from './i18n.js';
+import { pageTitle } from './layout.js';
 
 // Replace the page's main content; arrays are flattened and absent parts (null) left out.
 // The tab's title is the page's heading ('Drive · Klaverjas'), so it follows the language and names the club or
@@ -10,7 +11,7 @@ export function showMain(...nodes) {
   const app = document.getElementById('app');
   app.replaceChildren(...nodes.flat(Infinity).filter((n) => n !== null && n !== undefined && n !== false));
   const heading = app.querySelector('h1')?.textContent.replace(/[♣♦♥♠]/gu, '').trim();
-  if (heading) document.title = `${heading} · ${t('common.app')}`;
+  if (heading) pageTitle(heading);
 }
 
 // The token of `key` (a club id, or 'table'): from #token=... when the link was just opened, else as kept.

@@ -4,7 +4,7 @@ import { api, ApiError, download } from './api.js';
 import { $, h } from './dom.js';
 import { termLink } from './glossary.js';
 import { getLang, has, onLangChange, t } from './i18n.js';
-import { renderHeader } from './layout.js';
+import { pageTitle, renderHeader } from './layout.js';
 
 const app = $('app');
 const TEAMS = ['NS', 'EW'];
@@ -91,7 +91,7 @@ function show(view, focus) {
 // The view's heading, and the tab's title with it ('Wij – Zij · Klaverjas'), so that sheets open in two tabs
 // are told apart, as the club's pages are.
 function heading(text) {
-  document.title = `${text} · ${t('common.app')}`;
+  pageTitle(text);
   return h('h1', { tabindex: '-1' }, text);
 }
 
@@ -140,7 +140,7 @@ function endText(end) {
 }
 
 function setTitle() {
-  document.title = `${t('common.nav.keeper')} · ${t('common.app')}`;
+  pageTitle(t('common.nav.keeper'));
 }
 
 // ---------------------------------------------------------------- list

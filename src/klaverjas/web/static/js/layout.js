@@ -8,6 +8,9 @@ import { onLangChange, otherLang, setLang, t } from './i18n.js';
 const SECTIONS = [['keeper', '/keeper'], ['play', '/play'], ['learn', '/learn'], ['club', '/club']];
 const redraws = [];
 
+// The tab's title: what the page shows, then the site's name ('Drive · Klaverjas'), so tabs are told apart.
+export function pageTitle(name) { document.title = `${name} · ${t('common.app')}`; }
+
 // Pages that draw cards call this to redraw them when a card setting changes.
 export function onCardsChange(fn) { redraws.push(fn); }
 

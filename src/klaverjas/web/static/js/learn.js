@@ -3,9 +3,9 @@
 import { $, h as el } from './dom.js';
 import { api as request } from './api.js';
 import { cardName, cardSvg, dutchLetters, face as cardFace, rankText as rankOf, suitText } from './cards.js';
-import { findIn, fold, GLOSSARY_WORDS, matchIn, searchTerms, termLink, termRanges } from './glossary.js';
+import { findIn, fold, GLOSSARY_WORDS, matchIn, meaningOf, searchTerms, termLink, termRanges } from './glossary.js';
 import { getLang, onLangChange, t } from './i18n.js';
-import { onCardsChange, renderHeader } from './layout.js';
+import { onCardsChange, pageTitle, renderHeader } from './layout.js';
 
 // The ranks are written as the card setting says (B, V, H or J, Q, K), as on every page.
 const dutch = () => dutchLetters();
@@ -119,7 +119,7 @@ async function indexPage(main) {
   const [presets, lessons] = await Promise.all([api('/api/learn/rules'), api('/api/learn/lessons')]);
   const done = doneLessons();
   const next = lessons.find((l) => !done.has(l.id));
-  document.title = `${t('learn.learn')} · ${t('common.app')}`;
+  pageTitle(t('learn.learn'));
   main.replaceChildren(
     el('h1', {}, t('learn.learn')),
     el('p', { class: 'lead' }, t('learn.intro')),
@@ -182,16 +182,14 @@ function entry(href, title, line, attrs = {}) {
 // can be shared; a link to one term (#nat) still marks it. Matches are marked in the names and explanations.
 const GLOSSARY = '/learn/glossary';
 
-function marked(text, hit) {
-  if (!hit) return text;
-  return [text.slice(0, hit.start), el('mark', {}, text.slice(hit.start, hit.end)), text.slice(hit.end)];
-}
-
 // others: more words for the terms in the page's language (GLOSSARY_WORDS, each term's `also`), [word, id].
 function termEntry(term, typed, loose, others) {
   const lang = getLang();
-  const name = (text) => marked(text, typed ? matchIn(text, typed, { loose }) : null);
-  const meaning = lang === 'nl' ? term.def_nl : term.def_en;
+  const name = (text) => {
+    const hit = typed ? matchIn(text, typed, { loose }) : null;
+    return rich(text, { marks: hit ? [hit] : [] });
+  };
+  const meaning = meaningOf(term, lang);
   // Each word typed is marked where it starts a word of the explanation (the first place after the word before).
   const marks = [];
   if (typed) {
@@ -220,7 +218,7 @@ async function glossaryPage(main, followed = false) {
   const terms = await api('/api/learn/glossary');
   const others = [...GLOSSARY_WORDS[getLang()] || [],
     ...terms.flatMap((term) => (term.also || []).filter((a) => a.lang === getLang()).map((a) => [a.word, term.id]))];
-  document.title = `${t('learn.glossary')} · ${t('common.app')}`;
+  pageTitle(t('learn.glossary'));
   const hadFocus = document.activeElement?.id === 'glossary-q';
   const list = el('dl', { class: 'glossary', id: 'glossary-list' });
   const legend = el('p', { class: 'legend' }, `${t('learn.dutch')} · ${t('learn.english')} · ${t('learn.afrikaans')}`);
@@ -323,7 +321,7 @@ function listSection(id, ...content) {
 async function rulesPage(main, preset) {
   const [r, presets] = await Promise.all([api(`/api/learn/rules/${encodeURIComponent(preset)}`), api('/api/learn/rules')]);
   const nameOf = Object.fromEntries(presets.map((p) => [p.preset, named(p.name)]));
-  document.title = `${t('learn.rules')} ${named(r.name)} · ${t('common.app')}`;
+  pageTitle(`${t('learn.rules')} ${named(r.name)}`);
   const v = r.values;
   const valueRow = (row) => el('tr', {}, el('th', { scope: 'row' }, t('learn.card_row')), row.map((x) => el('td', {}, rankText(x.rank))));
   const pointRow = (row) => el('tr', {}, el('th', { scope: 'row' }, t('learn.points_row')), row.map((x) => el('td', {}, String(x.points))));
@@ -392,7 +390,7 @@ async function lessonPage(main, id) {
 function renderLesson(main) {
   const d = lesson.data;
   const number = lesson.all.findIndex((l) => l.id === d.id) + 1;
-  document.title = `${named(d.title)} · ${t('common.app')}`;
+  pageTitle(named(d.title));
   const step = d.steps_data[lesson.step];
   const eyebrow = [t('learn.lesson_of', { n: number, of: lesson.all.length })];
   if (doneLessons().has(d.id)) eyebrow.push(' · ', el('span', { class: 'done-mark' }, el('span', { 'aria-hidden': 'true' }, '✓ '), t('learn.done')));

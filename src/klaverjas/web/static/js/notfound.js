@@ -1,10 +1,10 @@
 // The page for an address that names nothing: the site's header, and the way to the start page.
 import { applyTexts, onLangChange, t } from './i18n.js';
-import { renderHeader } from './layout.js';
+import { pageTitle, renderHeader } from './layout.js';
 
 function render() {
   applyTexts();
-  document.title = `${t('common.not_found_title')} · ${t('common.app')}`;
+  pageTitle(t('common.not_found_title'));
 }
 
 renderHeader({ current: null });
