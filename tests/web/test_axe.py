@@ -1,7 +1,8 @@
 """axe-core in Debian's Chromium on the pages people land on: the start page, the play page's start screen, a deal
 in play, a table's join page and lobby, the score keeper, the learning page and a club's organiser pages. No serious or
-critical violation, in light and in dark mode. axe-core comes inside the axe-playwright-python package (no network at
-test time)."""
+critical violation, in light and in dark mode; and every panel of a deal at 320 and 1280 px (a computer player's
+reason, the last trick, the sheet, the result, the review) and a table with friends in play. axe-core comes inside
+the axe-playwright-python package (no network at test time)."""
 
 from __future__ import annotations
 
@@ -191,5 +192,83 @@ def test_the_keepers_nat_badge_keeps_its_white_text(server: str, browser: Any, s
           return [getComputedStyle(badge.firstChild).color, getComputedStyle(badge).backgroundColor];
         }""")
         assert contrast(*colours) >= 4.5, colours
+    finally:
+        ctx.close()
+
+
+def table_with_friends_mid_deal(server: str, page: Page) -> None:
+    """The host's game at a table with friends, computer players in the empty chairs: the chat with a line and
+    the host's panel beside the felt."""
+    create_table(page, server, "Anna")
+    page.click("#start-table")
+    page.wait_for_function("() => document.body.dataset.phase === 'trump' || document.body.dataset.phase === 'play'")
+    page.fill("#chat input[name=text]", "Goed spel")
+    page.press("#chat input[name=text]", "Enter")
+    page.locator("#chat .chat-line").wait_for()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_table_with_friends_in_play(server: str, browser: Any, scheme: str) -> None:
+    ctx = browser.new_context(bypass_csp=True, viewport={"width": 390, "height": 844}, locale="nl-NL",
+                              color_scheme=scheme)
+    page = ctx.new_page()
+    page.set_default_timeout(15000)
+    try:
+        table_with_friends_mid_deal(server, page)
+        page.wait_for_timeout(300)
+        found = violations(page)
+        assert not found, "\n".join(found)
+    finally:
+        ctx.close()
+
+
+def axe_at(page: Page, moment: str, found: list[str]) -> None:
+    page.wait_for_timeout(300)  # the panels' short animations end
+    found.extend(f"{moment}: {v}" for v in violations(page))
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize(("width", "height"), [(320, 640), (1280, 800)])
+def test_a_deal_from_the_first_card_to_its_review(server: str, browser: Any, scheme: str, width: int,
+                                                  height: int) -> None:
+    """Every panel the card table opens, checked as it opens, on the smallest phone and on a desktop: a computer
+    player's reason, the last trick, the sheet, the deal's result and the review of its four hands."""
+    ctx = browser.new_context(bypass_csp=True, viewport={"width": width, "height": height}, locale="nl-NL",
+                              color_scheme=scheme)
+    page = ctx.new_page()
+    page.set_default_timeout(15000)
+    found: list[str] = []
+    try:
+        mid_deal(server, page)
+        page.locator("#trick button[data-card]").first.click()
+        page.locator("#why").wait_for()
+        axe_at(page, "reason", found)
+        page.locator("#why button").click()
+        seq = page.evaluate("document.body.dataset.seq")
+        page.locator("[data-hand] .card.playable").first.click()
+        page.wait_for_function("(seq) => document.body.dataset.seq !== seq", arg=seq)
+        page.wait_for_function("() => document.body.dataset.toMove === 'S'")
+        page.click("#last-button")  # a trick or more is over: ours came after a card on the felt
+        page.locator("#last").wait_for()
+        axe_at(page, "last trick", found)
+        page.click("#last-button")
+        page.click("#sheet-button")
+        page.locator("#sheet").wait_for()
+        axe_at(page, "sheet", found)
+        page.click("#sheet-button")
+        for _ in range(40):
+            page.wait_for_function("() => document.body.dataset.toMove === 'S' || "
+                                   "['deal_over', 'match_over'].includes(document.body.dataset.phase)")
+            if page.evaluate("document.body.dataset.phase") in ("deal_over", "match_over"):
+                break
+            seq = page.evaluate("document.body.dataset.seq")
+            page.locator("[data-hand] .card.playable").first.click()
+            page.wait_for_function("(seq) => document.body.dataset.seq !== seq", arg=seq)
+        page.locator("#result").wait_for()
+        axe_at(page, "result", found)
+        page.click("#review-button")
+        page.locator("#review").wait_for()
+        axe_at(page, "review", found)
+        assert not found, "\n".join(found)
     finally:
         ctx.close()
