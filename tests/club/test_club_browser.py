@@ -416,7 +416,7 @@ CUT_SELECTS = """() => [...document.querySelectorAll('main select')].filter((s) 
 }).filter(([, shown, needed]) => needed > shown + 0.5)"""
 
 
-@pytest.mark.parametrize("width", [390, 1280])
+@pytest.mark.parametrize("width", [320, 390, 1280])
 def test_the_organiser_s_sections_are_panels_aligned_with_the_page(base: str, browser: Any, width: int) -> None:
     club, token, evening = api_club(base, PLAYERS, rounds=2)
     with httpx.Client(base_url=base, headers={"X-Klaverjas": "1", "Authorization": f"Bearer {token}"}) as http:
@@ -459,6 +459,29 @@ def test_the_organiser_s_sections_are_panels_aligned_with_the_page(base: str, br
             if "/evenings/" in path:
                 assert pg.locator("[data-testid=round].panel [data-testid=table-1]").count() == 1
                 assert pg.locator(".panel [data-testid=present]").count() == 1
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize(("locale", "average"),
+                         [("nl-NL", "Gemiddelde van de ronde"), ("en-GB", "The round's average")])
+def test_the_new_evening_s_chosen_bye_reads_whole_on_a_small_phone(base: str, browser: Any, locale: str,
+                                                                 average: str) -> None:
+    club, token, _ = api_club(base, PLAYERS, rounds=1)
+    ctx = browser.new_context(bypass_csp=True, viewport={"width": 320, "height": 640}, locale=locale)
+    pg = ctx.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        pg.goto(f"{base}/club/{club}#token={token}")
+        pg.select_option("#ev-bye", "average")
+        text, scroll, client = pg.eval_on_selector(
+            "#ev-bye", "(s) => [s.selectedOptions[0].text, s.scrollWidth, s.clientWidth]")
+        assert text == average
+        assert scroll <= client, (text, scroll, client)  # the chosen text is not cut off at the select's edge
+        assert not pg.evaluate(CUT_SELECTS), pg.evaluate(CUT_SELECTS)  # nor runs under any select's arrow
+        assert pg.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") == 0
         assert not errors, errors
     finally:
         ctx.close()

@@ -136,7 +136,8 @@ function eveningForm(club, err) {
   const deals = select('deals', dutchEnds, 'deals:16');
   const rules = select('rules', [['amsterdam', t('club.preset.amsterdam')], ['rotterdam', t('club.preset.rotterdam')],
     ['sa', t('club.preset.sa')]], 'amsterdam');
-  const byeKind = select('bye', [['fixed', t('club.bye_kind_fixed')], ['average', t('club.bye_average')]], 'fixed');
+  // Under the label 'bye score' the option need not say 'bye' again: so it shows whole at 320 px.
+  const byeKind = select('bye', [['fixed', t('club.bye_kind_fixed')], ['average', t('club.bye_kind_average')]], 'fixed');
   const byePoints = numberInput('bye_points', 1600, { min: 0 });
   // Fixed pairs choose their movement; a South African table plays to strokes and its bye counts in strokes.
   const sync = () => { movementField.hidden = format.value !== 'pairs'; };
