@@ -344,7 +344,8 @@ function boemLadder(sheet) {
 }
 
 // A match to a number of points, not over yet: what each side still needs. Both past the target with equal
-// totals play on until one is ahead (the server's rule): then `level`, with nothing to go.
+// totals play on until one is ahead (the server's rule): then `level`, with nothing to go. Worked out once per
+// view of the sheet and handed to the parts that show it (status, score line, table foot).
 function toGo(sheet) {
   const [kind, of] = sheet.match_end.split(':');
   if (kind !== 'points' || sheet.over) return null;
@@ -353,7 +354,7 @@ function toGo(sheet) {
   return { NS: Math.max(0, target - sheet.totals.NS), EW: Math.max(0, target - sheet.totals.EW), target };
 }
 
-function statusLine(sheet) {
+function statusLine(sheet, left) {
   if (sheet.over) {
     if (sheet.draw) return h('p', { class: 'status winner', role: 'status', 'data-testid': 'winner' }, t('keeper.draw'));
     const team = teamName(sheet, sheet.winner);
@@ -368,7 +369,7 @@ function statusLine(sheet) {
   const [kind, of] = sheet.match_end.split(':');
   let progress = t('keeper.progress_open');
   if (kind === 'deals') progress = t('keeper.progress_deals', { n: sheet.deals.length + 1, of });
-  else if (kind === 'points') progress = t(toGo(sheet).level ? 'keeper.progress_level' : 'keeper.progress_points', { of });
+  else if (kind === 'points') progress = t(left.level ? 'keeper.progress_level' : 'keeper.progress_points', { of });
   else if (kind === 'strokes') progress = `${t('keeper.game_n', { n: sheet.games.length + 1 })} · ${t('keeper.game_totals')}: ${sheet.carry.NS} – ${sheet.carry.EW}`;
   return h('div', { class: 'status', role: 'status' },
     h('span', { class: 'turn' },
@@ -377,7 +378,7 @@ function statusLine(sheet) {
     h('span', { class: 'progress' }, progress));
 }
 
-function sheetTable(sheet) {
+function sheetTable(sheet, left) {
   const sa = sheet.scoring === 'strokes';
   const rows = [];
   sheet.deals.forEach((d, i) => {
@@ -402,7 +403,6 @@ function sheetTable(sheet) {
       rows.push(h('tr', { class: 'ou-jol' }, h('td', { colspan: 3 }, t('keeper.ou_jol'))));
     }
   });
-  const left = toGo(sheet);
   return h('table', { class: 'sheet' },
     h('caption', { class: 'sr-only' }, sheet.title || `${sheet.teams.NS} – ${sheet.teams.EW}`),
     h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, '#', h('span', { class: 'dealt' }, t('keeper.dealer_head'))),
@@ -535,7 +535,7 @@ async function sheetView(id, focus) {
   show(h('section', { class: 'sheet-view' },
     heading(title),
     h('p', { class: 'rules-line' }, `${t(`keeper.preset.${sheet.rules}`)} · ${endText(sheet.match_end)}`),
-    statusLine(sheet),
+    statusLine(sheet, left),
     // The score at a glance: the sticky action bar may cover the table's foot on a phone.
     // A match to a number of points says under each total how far that side still has to go.
     h('p', { class: 'scoreline', 'aria-hidden': 'true' },
@@ -543,7 +543,7 @@ async function sheetView(id, focus) {
         h('strong', {}, String(sheet.scoring === 'strokes' ? sheet.strokes[tm] : sheet.totals[tm])),
         sheet.scoring === 'strokes' ? h('span', { class: 'who' }, t('keeper.strokes').toLowerCase()) : null,
         left && !left.level ? h('span', { class: 'who to-go', 'data-testid': `to-go-${tm}` }, t('keeper.to_go', { n: left[tm] })) : null))),
-    sheetTable(sheet),
+    sheetTable(sheet, left),
     sheet.scoring === 'strokes' ? boemLadder(sheet) : null,
     h('p', { class: 'flash', role: 'status', 'data-testid': 'flash' }, message || ''),
     canEdit ? null : h('p', { class: 'read-only', 'data-testid': 'read-only' }, t('keeper.read_only')),
