@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from tests.browser_steps import start_game
+from tests.browser_steps import create_table, start_game
 from tests.conftest import HAVE_CHROMIUM, needs_chromium
 
 from klaverjas.core import card_name, cards_of
@@ -254,10 +254,15 @@ def test_no_such_table_is_said_visibly(server: str, page: Page) -> None:
 
 
 def test_the_title_follows_the_language(server: str, page: Page) -> None:
+    """As every page's tab: what it shows, then the site; a table with friends by its host's name."""
     page.goto(server + "/play")
-    expect(page).to_have_title("Klaverjas – spelen")
+    expect(page).to_have_title("Spelen · Klaverjas")
     page.click("#lang-button")
-    expect(page).to_have_title("Klaverjas – play")
+    expect(page).to_have_title("Play · Klaverjas")
+    create_table(page, server, "Anna")
+    expect(page).to_have_title("Anna's table · Klaverjas")
+    page.click("#lang-button")
+    expect(page).to_have_title("Tafel van Anna · Klaverjas")
 
 
 RECT = "{ const r = n.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }"

@@ -6,7 +6,7 @@ import { api } from './api.js';
 import { SUIT_SYMBOL as SYMBOL, backSvg, cardName, cardSvg, cardText, face, sortCards, suitText } from './cards.js';
 import { linkTerms } from './glossary.js';
 import { applyTexts, getLang, has, onLangChange, t } from './i18n.js';
-import { onCardsChange, renderHeader } from './layout.js';
+import { onCardsChange, pageTitle, renderHeader } from './layout.js';
 import { openReview as reviewBoard } from './review.js';
 import { keepChoices, keepName, keptName, restoreChoices } from './choices.js';
 import { asHost, forgetWatch, fullLink, gameHref, gamesOfThisBrowser, rememberSeat as keepSeat, rememberWatch, seatToken, takeFragment, watchToken } from './links.js';
@@ -45,9 +45,18 @@ function myTeam(st) { return teamOf(st.seat || 'S'); }
 // The rules in words in the page's language (never the rule string meant for programs).
 function rulesWords(info) { return words(info.rules_words); }
 
+// The tab's title as every page's: what it shows, then the site. A table with friends is named as its screens
+// name it (by its host, else by its code), so such a tab is told apart from a game against the computer.
+function retitle() {
+  const info = game.state || (game.joining && game.joining.info);
+  const host = info && info.seats ? hostName(info) : null;
+  const code = info && info.code;
+  pageTitle(host ? t('play.table_of', { name: host }) : code ? `${t('play.table')} ${code}` : t('common.nav.play'));
+}
+
 function relabel() {
   applyTexts();
-  document.title = t('play.title');
+  retitle();
   showPageError(game.pageError);
   if (!$('setup').hidden) { drawGames(); describeMore(); }
   if (!$('join').hidden && game.joining) drawJoin();
@@ -248,6 +257,7 @@ function drawJoin() {
   const { info, invite, invited, watching } = game.joining;
   const host = hostName(info);
   $('join-title').textContent = host ? t('play.table_of', { name: host }) : t('play.join_table');
+  retitle();
   $('join-info').textContent = `${rulesWords(info)} · ${t('play.code')} ${info.code}`;
   const free = invite ? [] : info.free;
   $('join-legend').textContent = invite ? t('play.who_sits') : free.length ? t('play.choose_seat') : t('play.no_free_seat');
@@ -534,6 +544,7 @@ function endSweep() {
 
 // --- rendering -------------------------------------------------------------------------
 function render(st) {
+  retitle();
   const inLobby = st.phase === 'lobby';
   $('lobby').hidden = !inLobby;
   $('table').hidden = inLobby;
@@ -1083,7 +1094,7 @@ function init() {
   const secrets = takeFragment();
   renderHeader({ current: 'play' });
   practice.init({ send, openReview });
-  document.title = t('play.title');
+  retitle();
   applyTexts();
   onLangChange(relabel);
   onCardsChange(() => { drawJacks(); if (game.state) render(game.state); });
