@@ -195,3 +195,31 @@ def test_a_game_that_is_not_there_stops_knocking_and_offers_a_new_one(server: st
     expect(page.locator("#announce")).not_to_have_text("Verbinding herstellen…")
     page.wait_for_timeout(1500)  # long enough for the page's first retries (250 ms, doubling)
     assert [f.get("code") for f in frames if f.get("type") == "error"] == ["no_game"]  # asked once, not again
+
+
+def test_the_host_is_offered_only_the_seats_he_may_give_away(server: str, fresh: Any) -> None:
+    """A seat whose player is at the table is never offered for an invitation (the server would refuse it)."""
+    anna = fresh()
+    code = create_table(anna, server, "Anna")
+    seats = anna.locator("#invite-seat option")
+    expect(seats).to_have_text(["Noord", "Oost", "West"])  # the open chairs; never her own
+    bram = fresh()
+    bram.goto(f"{server}/t/{code}")
+    bram.fill("#join-form input[name=name]", "Bram")
+    bram.click("#join-seats button[data-seat=N]")
+    expect(bram.locator("#lobby")).to_be_visible()
+    expect(seats).to_have_text(["Oost", "West"])  # Bram holds North
+    anna.click("#start-table")
+    expect(anna.locator("#table")).to_be_visible()
+    expect(seats).to_have_text(["Oost", "West"])  # the computer players' seats, not Bram's
+    # With every other seat held by someone here, nothing to invite to, and that is said.
+    for seat, name in (("E", "Carla"), ("W", "Daan")):
+        anna.select_option("#invite-seat", seat)
+        friend = fresh()
+        friend.goto(make_link(anna, "invite"))
+        friend.fill("#join-form input[name=name]", name)
+        friend.click("#join-invited")
+        expect(friend.locator("#table")).to_be_visible()
+    expect(seats).to_have_count(0)
+    expect(anna.locator("#make-invite")).to_be_disabled()
+    expect(anna.locator("#invite-none")).to_be_visible()

@@ -624,8 +624,7 @@ function renderHost(st) {
   panel.hidden = !isHost;
   if (isHost && panel.dataset.game !== game.id) {
     panel.dataset.game = game.id;
-    const seats = el('select', { id: 'invite-seat' }, ORDER.filter((s) => s !== st.seat).map((s) =>
-      el('option', { value: s }, t(`common.seat.${s}`))));
+    const seats = el('select', { id: 'invite-seat' });
     const out = el('div', { id: 'host-links' });
     const status = el('p', { class: 'message', role: 'alert', id: 'host-error' });
     const made = (kind, label, link) => {
@@ -643,6 +642,7 @@ function renderHost(st) {
       el('div', { class: 'host-row' }, el('label', {}, `${t('play.invite_seat')} `, seats),
         el('button', { type: 'button', id: 'make-invite', onclick: () => ask('invite', `/api/tables/${code}/invite`, { seat: seats.value },
           () => t('play.invite_link', { seat: t(`common.seat.${seats.value}`) })) }, t('play.make_invite'))),
+      el('p', { class: 'hint', id: 'invite-none', hidden: true }),
       el('div', { class: 'host-row' },
         el('button', { type: 'button', id: 'make-watch', onclick: () => ask('watch', `/api/tables/${code}/spectate`, {},
           () => t('play.watch_link')) }, t('play.make_watch')),
@@ -651,8 +651,29 @@ function renderHost(st) {
           { renew: true }, () => t('play.watch_link_new')) }, t('play.renew_watch'))),
       status, out);
   }
+  if (isHost) offerSeats(st);
   if (!$('lobby').hidden || panel.parentElement === $('side')) return;
   $('side').append(panel);
+}
+
+// The invitation offers only the seats the server lets the host give away (Table.invite): an open chair, a
+// computer player's, or that of someone away; never one whose player is at the table. Drawn anew only when
+// that changes, so an open choice is not shut under the host's finger by every card played.
+function offerSeats(st) {
+  const select = $('invite-seat');
+  const free = ORDER.filter((seat) => {
+    const info = st.seats.find((s) => s.seat === seat) || { kind: 'open' };
+    return seat !== st.host && (info.kind !== 'human' || info.replaced);
+  });
+  const drawn = `${getLang()} ${free.join('')}`;
+  if (select.dataset.drawn === drawn) return;
+  select.dataset.drawn = drawn;
+  const was = select.value;
+  select.replaceChildren(...free.map((s) => el('option', { value: s, selected: s === was }, t(`common.seat.${s}`))));
+  select.disabled = !free.length;
+  $('make-invite').disabled = !free.length;
+  $('invite-none').hidden = free.length > 0;
+  $('invite-none').textContent = t('play.invite_none');
 }
 
 function renderChat(st) {
