@@ -97,6 +97,12 @@ def test_the_focus_goes_on_to_the_result_and_nat_says_who(server: str, browser: 
     context.close()
 
 
+# Per seat of the review's board: the seat, how many lines its cards take, where its first card begins.
+REVIEW_LINES = ("ns => ns.map(n => [n.dataset.rvSeat, new Set([...n.querySelectorAll('.rv-card')].map(c => "
+                "Math.round(c.getBoundingClientRect().top))).size, "
+                "Math.round(n.querySelector('.rv-card').getBoundingClientRect().left)])")
+
+
 @pytest.mark.parametrize(("lang", "width", "height"), [("nl-NL", 390, 844), ("en-GB", 1280, 800)])
 def test_the_match_s_figures_agree_with_the_deals_played(server: str, browser: Any, lang: str, width: int,
                                                           height: int) -> None:
@@ -119,17 +125,22 @@ def test_the_match_s_figures_agree_with_the_deals_played(server: str, browser: A
     # The review's open hands: on a desktop each on one line, around the trick as at the table; a phone wraps them.
     page.locator("#review-button").click()
     expect(page.locator("#review .rv-seat .rv-card")).to_have_count(32)
-    lines = page.locator("#review .rv-seat").evaluate_all(
-        "ns => ns.map(n => [n.dataset.rvSeat, new Set([...n.querySelectorAll('.rv-card')].map(c => "
-        "Math.round(c.getBoundingClientRect().top))).size, "
-        "Math.round(n.querySelector('.rv-card').getBoundingClientRect().left)])")
+    lines = page.locator("#review .rv-seat").evaluate_all(REVIEW_LINES)
     rows = {seat: count for seat, count, _ in lines}
     if width >= 1280:
         assert set(rows.values()) == {1}, lines
         left = {seat: x for seat, _, x in lines}
         assert left["W"] < left["N"] and left["W"] < left["E"], lines  # West's cards beside the trick on the left
+        # A smaller desktop too: the tricks' grid goes under the board rather than squeezing the hands onto two.
+        for narrower in (900, 1024):
+            page.set_viewport_size({"width": narrower, "height": height})
+            lines = page.locator("#review .rv-seat").evaluate_all(REVIEW_LINES)
+            assert {count for _, count, _ in lines} == {1}, (narrower, lines)
+            assert page.evaluate("document.documentElement.scrollWidth") <= narrower
+        page.set_viewport_size({"width": width, "height": height})
     else:
         assert rows["N"] > 1, lines
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
     seq = page.evaluate("document.body.dataset.seq")
     page.locator("#next-button").click()
     page.wait_for_function("(seq) => document.body.dataset.seq !== seq", arg=seq)
