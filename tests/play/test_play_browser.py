@@ -76,3 +76,29 @@ def test_a_whole_match_by_clicking(server: str, page: Page) -> None:
         if frame.get("type") in ("state", "update"):
             checker.feed(frame)
     assert checker.frames > 100
+
+
+def test_a_hint_is_read_out_and_each_card_names_its_key(server: str, page: Page) -> None:
+    """The hint is said in a polite status region (a screen reader hears it where the focus is), and each card in
+    the hand names the number key that plays it."""
+    start_game(page, server, wait_for="")
+    while True:
+        page.wait_for_function(f"() => {WAIT_FOR_ME}")
+        if page.evaluate("document.body.dataset.phase") == "play":
+            break
+        seq = page.evaluate("document.body.dataset.seq")
+        page.locator("#decision button").first.click()
+        page.wait_for_function("(seq) => document.body.dataset.seq !== seq", arg=seq)
+    cards = page.locator("#hand .card")
+    keys = cards.evaluate_all("ns => ns.map(n => n.getAttribute('aria-keyshortcuts'))")
+    assert keys == [str(n) for n in range(1, len(keys) + 1)], keys
+    expect(page.locator("#hand .card.playable").first).to_have_attribute("aria-keyshortcuts", re.compile(r"^[1-8]$"))
+    said = page.locator("#hint-said")
+    expect(said).to_have_attribute("aria-live", "polite")
+    expect(said).to_have_text("")
+    page.click("#hint-button")
+    reason = page.locator("#hints li").first.inner_text().split(" — ", 1)[1]
+    expect(said).to_have_text(re.compile(rf"^Hint: \w+ \w+ — {re.escape(reason)}"))  # "Hint: harten boer — ..."
+    # A card played: the hint is over, and said no more.
+    page.locator("#hand .card.playable").first.click()
+    expect(said).to_have_text("")

@@ -872,6 +872,7 @@ function renderHand(st) {
     }
     return el('button', { type: 'button', class: classes.join(' '), 'data-card': name, 'aria-label': c.label[getLang()],
       'aria-disabled': described ? 'true' : null, 'aria-describedby': described, 'data-key': String(i + 1),
+      'aria-keyshortcuts': String(i + 1),  // the number key that plays it (see keys)
       onclick: () => playCard(name) }, cardSvg(name));
   }));
 }
@@ -898,6 +899,7 @@ function playCard(name) {
   if (!game.online || !game.socket || game.socket.readyState !== WebSocket.OPEN) { showMessage(t('play.reconnecting')); return; }
   showMessage('');
   $('hints').hidden = true;
+  $('hint-said').textContent = '';
   $('why').hidden = true;
   practice.onPlay(name, game.state);
   send({ type: 'card', card: name });
@@ -1065,10 +1067,16 @@ function renderLog() {
 function showHints(options) {
   const panel = $('hints');
   panel.hidden = false;
-  panel.replaceChildren(el('h2', {}, t('play.hint')), el('ol', {}, options.map((o) => {
-    const what = o.card ? face(o.card) : o.action === 'choose' ? `${t('play.choose')} ${SYMBOL[o.suit]}` : o.action === 'play' ? t('play.play') : o.action === 'pass' ? t('play.pass') : String(o.claim);
-    return el('li', { 'data-option': o.card || o.action || '' }, what, ' — ', words(o.why));
-  })));
+  const option = (o, card) => (o.card ? card(o.card) : o.action === 'choose' ? `${t('play.choose')} ${SYMBOL[o.suit]}`
+    : o.action === 'play' ? t('play.play') : o.action === 'pass' ? t('play.pass') : String(o.claim));
+  panel.replaceChildren(el('h2', {}, t('play.hint')), el('ol', {}, options.map((o) =>
+    el('li', { 'data-option': o.card || o.action || '' }, option(o, face), ' — ', words(o.why)))));
+  // The panel appears out of the focus's way: a screen reader hears the hint through the status region, emptied
+  // first so that the same hint asked again is read again.
+  const said = $('hint-said');
+  said.textContent = '';
+  const text = `${t('play.hint')}: ${options.map((o) => `${option(o, cardName)} — ${words(o.why)}`).join('. ')}`;
+  setTimeout(() => { said.textContent = text; }, 100);
 }
 
 // Closed, the review gives the focus back to the button that opened it (the result's or the sheet's, found again
