@@ -255,8 +255,9 @@ def test_the_table_s_actions_keep_to_one_row_on_a_phone(server: str, browser: An
         box = review.bounding_box()
         assert box and box["width"] >= 44 and box["height"] >= 44, box
         assert page.evaluate("document.documentElement.scrollWidth") <= width
-        # Trump chosen freely: the suits' buttons show just the suit (still named in full), in three rows at most
-        # (they took four, and the hand to choose from fell below the screen).
+        # Trump chosen freely: the suits' buttons show just the suit's symbol (still named in full), so the four
+        # suits and Pass keep to one row, and the choice and the whole hand to choose from are on the screen
+        # (in three rows the hand fell below it).
         page.goto(new_game(server, 1, "deals:2", trump_selection="free"))
         page.wait_for_function(WAIT_FOR_ME)
         choose = page.locator("#decision button[data-action=choose]")
@@ -264,5 +265,10 @@ def test_the_table_s_actions_keep_to_one_row_on_a_phone(server: str, browser: An
         expect(choose.first).to_have_accessible_name(re.compile(r"^(Kies|Choose) ♣ \w+$"))
         tops = page.locator("#decision button").evaluate_all(
             "ns => ns.map(n => Math.round(n.getBoundingClientRect().top))")
-        assert len(set(tops)) <= 3, tops
+        assert len(set(tops)) == 1, tops
+        expect(page.locator("#hand .card")).to_have_count(8)
+        boxes = page.locator("#decision button, #hand .card").evaluate_all(
+            "ns => ns.map(n => { const r = n.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })")
+        outside = [box for box in boxes if box[0] < 0 or box[1] < 0 or box[2] > width or box[3] > 740]
+        assert not outside, outside
     context.close()

@@ -911,7 +911,9 @@ function renderDecision(st) {
   if (st.phase === 'trump' && st.to_move === st.seat && st.options) {
     box.append(el('span', { class: 'ask' }, st.proposed ? t('play.ask_play', { suit: suitText(st.proposed) }) : t('play.ask_choose')));
     for (const option of st.options) {
-      const label = option.action === 'choose' ? [el('span', { class: 'verb' }, `${t('play.choose')} `), suitText(option.suit)]
+      const label = option.action === 'choose'
+        ? [el('span', { class: 'verb' }, `${t('play.choose')} `), el('span', { class: 'symbol' }, SYMBOL[option.suit]),
+          el('span', { class: 'suit-name' }, ` ${t(`common.suit.${option.suit}`)}`)]
         : option.action === 'play' ? `${t('play.play')} ${st.proposed ? SYMBOL[st.proposed] : ''}` : t('play.pass');
       box.append(el('button', { type: 'button', class: option.action === 'pass' ? '' : 'primary', 'data-action': option.action,
         'data-suit': option.suit || null, onclick: () => send({ type: 'trump', ...option }) }, label));
