@@ -416,6 +416,17 @@ CUT_SELECTS = """() => [...document.querySelectorAll('main select')].filter((s) 
 }).filter(([, shown, needed]) => needed > shown + 0.5)"""
 
 
+# The page does not scroll sideways, and no element's content sticks out of its own box: a table that scrolls in
+# its box, a screen reader's 1 px text and a link to copy (a whole address in a field) are meant to.
+STICKS_OUT = """() => ({
+  page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  out: [...document.querySelectorAll('main *')]
+    .filter((el) => el.getClientRects().length && el.scrollWidth > el.clientWidth + 1)
+    .filter((el) => !el.closest('.scroll-x, .sr-only, input.copy'))
+    .map((el) => `${el.tagName}.${el.className} ${el.scrollWidth} > ${el.clientWidth}`),
+})"""
+
+
 @pytest.mark.parametrize("width", [320, 390, 1280])
 def test_the_organiser_s_sections_are_panels_aligned_with_the_page(base: str, browser: Any, width: int) -> None:
     club, token, evening = api_club(base, PLAYERS, rounds=2)
@@ -449,6 +460,7 @@ def test_the_organiser_s_sections_are_panels_aligned_with_the_page(base: str, br
             assert {p["right"] for p in got["panels"]} <= {got["main"] - 16}, (path, got)
             assert got["loose"] == 0, (path, got)
             assert got["overflow"] == 0 and not got["wider"], (path, got)
+            assert pg.evaluate(STICKS_OUT) == {"page": 0, "out": []}, path
             assert not got["small"], (path, got["small"])
             # The tab names the club, evening or season, not the file's fixed 'Club · Klaverjas'.
             assert pg.title() == pg.inner_text("main h1") + " · Klaverjas", path
@@ -482,6 +494,35 @@ def test_the_new_evening_s_chosen_bye_reads_whole_on_a_small_phone(base: str, br
         assert scroll <= client, (text, scroll, client)  # the chosen text is not cut off at the select's edge
         assert not pg.evaluate(CUT_SELECTS), pg.evaluate(CUT_SELECTS)  # nor runs under any select's arrow
         assert pg.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") == 0
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("locale", ["nl-NL", "en-GB"])
+def test_a_table_phone_and_the_print_view_fit_a_320_px_phone(base: str, browser: Any, locale: str) -> None:
+    club, token, evening = api_club(base, PLAYERS, rules="sa", rounds=1)
+    link = table_link(base, club, token, evening)
+    ctx = browser.new_context(bypass_csp=True, viewport={"width": 320, "height": 640}, locale=locale, has_touch=True)
+    pg = ctx.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        pg.goto(link)
+        pg.wait_for_selector("[data-testid=deal-form]")
+        assert pg.evaluate(STICKS_OUT) == {"page": 0, "out": []}
+        # A South African deal's 'stopped' box is ticked by its whole line, 44 px to tap, as in the score keeper.
+        box = pg.locator("label.choice:has([data-testid=stopped])").bounding_box()
+        assert box and box["height"] >= 44, box
+        pg.fill("#points-NS", "120")
+        pg.click("[data-testid=save-deal]")
+        pg.wait_for_selector("tr[data-testid=deal-1]")
+        pg.click("#edit-1")
+        assert pg.evaluate(STICKS_OUT) == {"page": 0, "out": []}
+        # The print view, read on the phone before printing: the round's draw fits.
+        pg.goto(f"{base}/club/{club}/evenings/{evening}/print#token={token}")
+        pg.wait_for_selector("table.draw")
+        assert pg.evaluate(STICKS_OUT) == {"page": 0, "out": []}
         assert not errors, errors
     finally:
         ctx.close()

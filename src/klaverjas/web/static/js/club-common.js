@@ -50,8 +50,9 @@ export function clearError(box) { box.hidden = true; box.textContent = ''; }
 
 // A wide table scrolls sideways inside its panel, not the page. While it does, the box is a named region
 // and a keyboard focus stop, so the arrow keys can scroll it (a table that fits adds no tab stop), and the
-// rank and name columns stay in view (club.css), the name's column starting where the rank's ends.
-export function scrollBox(table) {
+// rank and name columns stay in view (club.css), the name's column starting where the rank's ends. The region
+// is named after the table's caption, or `name` for a table without one.
+export function scrollBox(table, name = '') {
   const box = h('div', { class: 'scroll-x' }, table);
   const caption = table.querySelector('caption');
   if (caption) caption.replaceChildren(h('span', {}, ...caption.childNodes));  // a caption box cannot stick, its text can
@@ -61,7 +62,7 @@ export function scrollBox(table) {
     if (scrolls) {
       box.setAttribute('tabindex', '0');
       box.setAttribute('role', 'region');
-      box.setAttribute('aria-label', t('club.scrolls', { name: caption?.textContent || '' }));
+      box.setAttribute('aria-label', t('club.scrolls', { name: caption?.textContent || name }));
       box.style.setProperty('--rank-width', `${table.querySelector('tr > :first-child')?.offsetWidth || 0}px`);
     } else {
       for (const attr of ['tabindex', 'role', 'aria-label']) box.removeAttribute(attr);

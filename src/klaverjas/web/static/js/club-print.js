@@ -2,7 +2,9 @@
 import { h } from './dom.js';
 import { dateWords, t } from './i18n.js';
 import { api } from './api.js';
-import { alertBox, formatText, movementText, seasonTable, showError, showMain, standingsNotes, standingsTable, takeToken } from './club-common.js';
+import {
+  alertBox, formatText, movementText, scrollBox, seasonTable, showError, showMain, standingsNotes, standingsTable, takeToken,
+} from './club-common.js';
 
 const parts = location.pathname.split('/').filter(Boolean); // club, id, evenings|seasons, n, print
 const clubId = parts[1];
@@ -17,16 +19,18 @@ async function evening() {
   const title = [ev.club_name, ev.title, dateWords(ev.date)].filter(Boolean).join(' · ');
   showMain(printButton(),
     ev.played.map((p) => {
-      // A stay/move round says who stays at each table and where the other pair goes next.
+      // A stay/move round says who stays at each table and where the other pair goes next. On a phone its
+      // five columns may not fit: the draw then scrolls in its box, not the page (printed, it is whole).
       const moving = p.movement === 'mitchell';
-      return h('section', { class: 'print-round' }, h('h1', {}, title), h('h2', {}, t('club.round_n', { n: p.number })),
-        h('table', { class: 'draw' }, h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('club.table')),
+      const round = t('club.round_n', { n: p.number });
+      return h('section', { class: 'print-round' }, h('h1', {}, title), h('h2', {}, round),
+        scrollBox(h('table', { class: 'draw' }, h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('club.table')),
           h('th', { scope: 'col' }, t('club.side_n', { n: 1 })), h('th', { scope: 'col' }, t('club.side_n', { n: 2 })),
           moving ? h('th', { scope: 'col' }, t('club.movement_label')) : null,
           h('th', { scope: 'col', class: 'num' }, t('club.result')))),
         h('tbody', {}, p.tables.map((x) => h('tr', {}, h('td', {}, String(x.number)), h('td', {}, x.sides[0].join(' & ')),
           h('td', {}, x.sides[1].join(' & ')), moving ? h('td', { 'data-testid': `print-movement-${x.number}` }, movementText(x)) : null,
-          h('td', { class: 'num' }, x.totals ? `${x.totals[0]} – ${x.totals[1]}` : ''))))),
+          h('td', { class: 'num' }, x.totals ? `${x.totals[0]} – ${x.totals[1]}` : ''))))), round),
         p.byes.length ? h('p', {}, t('club.byes', { names: p.byes.join(', ') }), moving ? ` · ${t('club.comes_to', { n: 1 })}` : '') : null);
     }),
     h('section', { class: 'print-standings' }, h('h1', {}, title), h('p', {}, formatText(ev)), standingsTable(ev), standingsNotes(ev)));

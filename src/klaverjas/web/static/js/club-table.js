@@ -72,7 +72,8 @@ function dealForm() {
   h('p', { class: 'hint' }, t('club.points_hint', { total: sheet.total })),
   h('div', { class: 'grid two' }, TEAMS.map((team) => h('div', { class: 'field' },
     h('label', { for: `roem-${team}` }, t('club.roem_of', { side: sideName(team) })), roem(team)))),
-  sa ? h('div', { class: 'field check' }, stopped, h('label', { for: 'stopped' }, t('club.stopped'))) : null,
+  // Ticked by tapping its whole line, as in the score keeper's deal form.
+  sa ? h('div', { class: 'field check' }, h('label', { class: 'choice' }, stopped, h('span', {}, t('club.stopped')))) : null,
   sa ? null : radios('pit', t('club.pit'), [...none, ...sides], old ? old.pit || '' : ''),
   sa ? null : radios('verzaakt', t('club.verzaakt'), [...none, ...sides], old ? old.verzaakt || '' : ''),
   err,
