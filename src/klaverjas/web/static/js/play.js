@@ -328,6 +328,7 @@ function openGame(id, token = null) {
   $('setup').hidden = true;
   $('join').hidden = true;
   $('table').hidden = false;
+  boardPending = true;
   if (window.matchMedia('(min-width: 64rem)').matches) $('log-box').open = true;
   connect();
 }
@@ -543,6 +544,15 @@ function endSweep() {
 }
 
 // --- rendering -------------------------------------------------------------------------
+// A phone held sideways: the board is the screen's height (play.css), brought into view under the header when
+// it first shows and whenever the phone is turned so.
+const SIDEWAYS = window.matchMedia('(orientation: landscape) and (max-height: 31rem) and (min-width: 40rem)');
+let boardPending = false;  // a game opened whose board has not been drawn yet
+function boardIntoView() {
+  if (SIDEWAYS.matches && !$('table').hidden) document.querySelector('.board').scrollIntoView({ block: 'start' });
+}
+SIDEWAYS.addEventListener('change', boardIntoView);
+
 function render(st) {
   retitle();
   const inLobby = st.phase === 'lobby';
@@ -562,6 +572,7 @@ function render(st) {
   const place = focusPlace();
   renderHand(st);
   renderDecision(st);
+  if (boardPending && !inLobby) { boardPending = false; boardIntoView(); }
   keepPlace(place);
   $('undo-button').disabled = !st.can_undo;
   // Only a lone player may take a card back: with friends at the table the button would never work.
