@@ -1,7 +1,7 @@
 """How the card table moves, in Debian's Chromium against a real server: a finished trick stays with its winning
 card marked, then goes to the winner's plate; under prefers-reduced-motion nothing on the page moves; the hand (and
 the review's open hands) sorted as a player sorts it: trumps on the left, the suits alternating in colour, each from
-its highest card; the tricks each side has taken in the score bar."""
+its highest card; the tricks each side has taken in the score bar; the seat that plays says so once."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 import pytest
+from tests.browser_steps import start_game
 from tests.conftest import HAVE_CHROMIUM, needs_chromium
 from tests.play.test_deal_end_browser import WAIT_FOR_ME, new_game
 
@@ -176,3 +177,26 @@ def test_nothing_moves_under_reduced_motion(server: str, browser: Any) -> None:
     hurried = [s for s in sweeps if s["held"]]  # a card of the next trick came: the still trick went sooner
     assert hurried and all(s["goneAt"] - s["addedAt"] < STILL_MS - 150 for s in hurried), sweeps
     context.close()
+
+
+def test_the_seat_that_plays_says_so_once(server: str, page: Page) -> None:
+    """In the first trick the maker's word "speelt" is its bid's bubble, in the badge's colour; no second badge
+    says it again beside it. From the second trick the badge alone says it."""
+    start_game(page, server)
+    if page.evaluate("document.body.dataset.phase") == "trump":
+        page.locator("#decision button").first.click()  # "Play" the proposed suit: our own plate says it
+        page.wait_for_function("() => document.body.dataset.phase === 'play' && document.body.dataset.toMove === 'S'")
+    said = """() => [...document.querySelectorAll('.felt .seat')].map((n) => [n.dataset.seat,
+      [...n.querySelectorAll('.badge.makers, .bid')].filter((b) => b.textContent.startsWith('speelt'))
+        .map((b) => b.className)]).filter(([, words]) => words.length)"""
+    first = page.evaluate(said)
+    assert len(first) == 1 and len(first[0][1]) == 1, first
+    assert "makers" in first[0][1][0], first  # in the badge's colour, whether bubble or badge
+    for _ in range(8):  # on to the second trick, where the bids' bubbles are gone
+        if not page.locator(".felt .bid").count():
+            break
+        seq = page.evaluate("document.body.dataset.seq")
+        page.locator("[data-hand] .card.playable").first.click()
+        page.wait_for_function("(seq) => document.body.dataset.seq !== seq && "
+                               "document.body.dataset.toMove === 'S'", arg=seq)
+    assert page.evaluate(said) == [[first[0][0], ["badge makers"]]]

@@ -773,17 +773,22 @@ function renderSeats(st) {
     if (st.dealer === seat) badges.push(el('span', { class: 'badge dealer', title: t('play.dealer') }, t('play.dealer_short')));
     // "Speelt" on the seat that chose trump (the score bar says which side plays).
     const maker = st.maker ? st.maker === seat : st.makers && teamOf(seat) === st.makers;
-    if (maker) badges.push(el('span', { class: 'badge makers' }, t('play.plays_badge')));
     // What was said in the trump selection stays until the first trick is taken, as at a real table.
     const bids = st.last_trick ? [] : (st.bids || []).filter((b) => b.seat === seat);
+    const lastBid = bids.length ? bids[bids.length - 1].action : null;
+    // A maker whose last word was "speelt" shows it once: its bubble in the badge's colour, the badge after the
+    // first trick.
+    const saysPlays = maker && lastBid === 'play';
+    if (maker && !saysPlays) badges.push(el('span', { class: 'badge makers' }, t('play.plays_badge')));
     const why = game.bidWhy.get(seat);
     // What the seat said in this deal's trump selection; a computer player's bid is a button giving its reason.
     const said = bids.map(bidText).join(', ');
+    const bidClass = saysPlays ? 'bid makers' : 'bid';
     const bubble = !bids.length ? null : why
-      ? el('button', { type: 'button', class: 'bid', 'data-bid': bids[bids.length - 1].action, title: words(why),
+      ? el('button', { type: 'button', class: bidClass, 'data-bid': lastBid, title: words(why),
         'aria-label': `${seatName(seat)}: ${said}. ${t('play.reason')}: ${words(why)}`,
         onclick: () => showReason(seat, said, why, () => document.querySelector(`.felt .seat[data-seat="${seat}"] button.bid`)) }, said)
-      : el('span', { class: 'bid', 'data-bid': bids[bids.length - 1].action }, said);
+      : el('span', { class: bidClass, 'data-bid': lastBid }, said);
     const count = st.hand_counts ? st.hand_counts[seat] : 0;
     const showBacks = !(st.seat === seat && st.hand) && ['play', 'trump'].includes(st.phase);
     const plate = el('div', { class: 'plate' },
