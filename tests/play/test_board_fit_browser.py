@@ -1,6 +1,7 @@
-"""The card table on a phone held sideways, in Debian's Chromium: the whole board (score, felt with the trick,
-the hand, the actions) in one screen without scrolling, the trump question on the felt with the hand in view,
-and the deal's result on the felt; turned upright, the board as before."""
+"""The card table fits its screen, in Debian's Chromium. On a phone held sideways: the whole board (score, felt
+with the trick, the hand, the actions) in one screen without scrolling, the trump question on the felt with the hand
+in view, and the deal's result on the felt; turned upright, the board as before. Beside a desktop's side column: the
+hand within the felt's width."""
 
 from __future__ import annotations
 
@@ -120,3 +121,20 @@ def test_turned_upright_the_board_is_a_column_again(server: str, sideways: Page)
     page.wait_for_function("() => matchMedia('(orientation: landscape)').matches")
     page.wait_for_timeout(100)  # the turn's change event brings the board back into view
     in_view(page, "score", "felt", "hand", "actions")
+
+
+@pytest.mark.parametrize(("width", "height"), [(1024, 768), (1100, 800), (1280, 800)])
+def test_beside_the_side_column_the_hand_keeps_within_the_felt(server: str, browser: Any, width: int,
+                                                              height: int) -> None:
+    ctx = browser.new_context(viewport={"width": width, "height": height}, locale="nl-NL", bypass_csp=True)
+    page = ctx.new_page()
+    page.set_default_timeout(15000)
+    try:
+        start_game(page, server)
+        found = boxes(page)
+        felt, hand = found["felt"], found["hand"]
+        assert felt is not None and hand is not None
+        assert felt[0] - 0.5 <= hand[0] and hand[2] <= felt[2] + 0.5, (felt, hand)
+        assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+    finally:
+        ctx.close()
