@@ -31,14 +31,20 @@ def start_game(page: Page, server: str, *, wait_for: str = "document.body.datase
                timeout: float = 15000, name: str | None = None, rules: str | None = None, **choices: str) -> str:
     """A game against three computer players started from the start screen, as `fast_start_screen` sets it.
 
-    Waits until ``wait_for`` holds in the page (by default: this player's turn; ``""`` waits for nothing) and
-    returns the game's id from the address.
+    Waits until ``wait_for`` holds in the page (by default: this player's turn; ``""`` waits for nothing) and the
+    cards are dealt, and returns the game's id from the address.
     """
     fast_start_screen(page, server, name=name, rules=rules, **choices)
     page.locator("#start").click()
     if wait_for:
         page.wait_for_function(f"() => {wait_for}", timeout=timeout)
+        dealt(page)
     return page.url.rsplit("/", 1)[-1]
+
+
+def dealt(page: Page) -> None:
+    """Waits until the deal's cards have come into the hand (they fly in one by one), so they lie where they stay."""
+    page.wait_for_function("() => document.getAnimations().every((a) => a.animationName !== 'dealt')")
 
 
 def create_table(page: Page, server: str, name: str, **choices: str) -> str:

@@ -200,3 +200,29 @@ def test_the_seat_that_plays_says_so_once(server: str, page: Page) -> None:
         page.wait_for_function("(seq) => document.body.dataset.seq !== seq && "
                                "document.body.dataset.toMove === 'S'", arg=seq)
     assert page.evaluate(said) == [[first[0][0], ["badge makers"]]]
+
+
+DEALT = """() => [...document.querySelectorAll('#hand .card')].map((c) => c.getAnimations()
+  .filter((a) => a.animationName === 'dealt').map((a) => a.effect.getTiming().delay))"""
+
+
+@pytest.mark.parametrize("reduced", [False, True])
+def test_a_new_deal_comes_into_the_hand_card_by_card(server: str, browser: Any, reduced: bool) -> None:
+    """The next deal's eight cards come in one after another, 45 ms apart; the states drawn meanwhile carry the
+    animation on (each card's delay the same from the deal's start). Under reduced motion they are simply there."""
+    context, page, states, _ = open_table(browser, server, reduced=reduced)
+    play_a_deal(page, states)
+    seq = page.evaluate("document.body.dataset.seq")
+    page.click("#next-button")
+    page.wait_for_function("(seq) => document.body.dataset.seq !== seq && "
+                           "document.querySelectorAll('#hand .card').length === 8", arg=seq)
+    delays = page.evaluate(DEALT)
+    if reduced:
+        assert delays == [[]] * 8, delays
+    else:
+        assert all(len(d) == 1 for d in delays), delays
+        steps = [b[0] - a[0] for a, b in zip(delays, delays[1:], strict=False)]
+        assert all(abs(step - 45) < 1 for step in steps), delays
+        page.wait_for_timeout(800)  # all in: nothing is left running in the hand
+        assert page.evaluate(DEALT) == [[]] * 8
+    context.close()

@@ -864,6 +864,8 @@ function illegalReason(st, card) {
   return t('play.why_trump');
 }
 
+const DEALING_MS = 8 * 45 + 320;  // the last card's delay and its way in (play.css .hand .card.dealt)
+
 function renderHand(st) {
   const hand = $('hand');
   const reasons = $('hand-reasons');
@@ -875,6 +877,12 @@ function renderHand(st) {
   hand.setAttribute('aria-label', t('play.your_cards'));
   hand.style.setProperty('--n', String(Math.max(cards.length, 1)));
   reasons.replaceChildren();
+  // A new deal's eight cards come into the hand one after another, as dealt. The hand is drawn anew on every
+  // state, so a drawing within the deal's first moments carries the animation on from where it is.
+  if (st.deal !== game.handDeal && cards.length === 8 && st.phase === 'trump') game.dealtAt = performance.now();
+  game.handDeal = st.deal;
+  const since = performance.now() - (game.dealtAt ?? -1e9);
+  const dealing = motion() && since < DEALING_MS;
   hand.replaceChildren(...cards.map((c, i) => {
     const name = c.card;
     const classes = ['card', `suit-${name[1]}`];
@@ -886,7 +894,9 @@ function renderHand(st) {
       described = `why-${name}`;
       reasons.append(el('span', { id: described }, illegalReason(st, name)));
     }
+    if (dealing) classes.push('dealt');
     return el('button', { type: 'button', class: classes.join(' '), 'data-card': name, 'aria-label': c.label[getLang()],
+      style: dealing ? `--i:${i};--since:${Math.round(since)}ms` : null,
       'aria-disabled': described ? 'true' : null, 'aria-describedby': described, 'data-key': String(i + 1),
       'aria-keyshortcuts': String(i + 1),  // the number key that plays it (see keys)
       onclick: () => playCard(name) }, cardSvg(name));
