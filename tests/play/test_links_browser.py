@@ -223,3 +223,53 @@ def test_the_host_is_offered_only_the_seats_he_may_give_away(server: str, fresh:
     expect(seats).to_have_count(0)
     expect(anna.locator("#make-invite")).to_be_disabled()
     expect(anna.locator("#invite-none")).to_be_visible()
+
+
+def test_the_host_panel_follows_the_language_and_says_a_refusal_in_it(server: str, fresh: Any) -> None:
+    """The host's tools are built once per game, yet their words follow the language switch; an invitation the
+    server refuses (the seat was taken while its state was on its way) is said as the reason, in either language."""
+    anna = fresh()
+    held: list[str | bytes] = []
+    route: dict[str, Any] = {"holding": False}
+
+    def through(ws: Any) -> None:  # the table's states reach the page, except while held back
+        route["page"] = ws
+        ws.connect_to_server().on_message(lambda m: held.append(m) if route["holding"] else ws.send(m))
+
+    anna.route_web_socket(re.compile(r"/ws/play/"), through)
+    code = create_table(anna, server, "Anna")
+    host = anna.locator("#host")
+    expect(host.get_by_role("heading")).to_have_text("Uitnodigen")
+    expect(anna.locator("#make-invite")).to_have_text("Uitnodiging maken")
+    make_link(anna, "watch")
+    expect(host.locator("[data-made=watch]")).to_contain_text("Kijklink (zonder code en chat)")
+
+    route["holding"] = True
+    post(server, f"/api/tables/{code}/join", {"name": "Bram", "seat": "N"})
+    anna.select_option("#invite-seat", "N")  # still offered: the state that says Bram sits there is held back
+    anna.click("#make-invite")
+    error = anna.locator("#host-error")
+    expect(error).to_have_text("Op de plaats Noord zit iemand die er is.")
+    expect(host.locator("[data-made=invite]")).to_have_count(0)
+
+    anna.click("#lang-button")
+    expect(host.get_by_role("heading")).to_have_text("Invite")
+    expect(host.get_by_role("combobox", name="Seat")).to_be_visible()
+    expect(anna.locator("#make-invite")).to_have_text("Make an invitation")
+    expect(anna.locator("#make-watch")).to_have_text("Make a spectator link")
+    expect(anna.locator("#renew-watch")).to_have_text("New spectator link")
+    expect(host.locator("[data-made=watch]")).to_contain_text("Spectator link (no code, no chat)")
+    expect(host.get_by_role("textbox", name="Spectator link (no code, no chat)")).to_have_value(re.compile("#watch="))
+    expect(host.locator("[data-copy=watch]")).to_have_text("Copied")
+    expect(error).to_have_text("Seat North is taken by someone who is here.")
+    anna.click("#lang-button")
+    expect(error).to_have_text("Op de plaats Noord zit iemand die er is.")
+    expect(host.get_by_role("heading")).to_have_text("Uitnodigen")
+
+    route["holding"] = False
+    for message in held:
+        route["page"].send(message)
+    expect(anna.locator("#invite-seat option")).to_have_text(["Oost", "West"])
+    anna.click("#make-invite")  # a seat that may be given: the link, and the refusal's line empty again
+    expect(host.locator("[data-made=invite]")).to_contain_text("Uitnodiging voor Oost")
+    expect(error).to_have_text("")

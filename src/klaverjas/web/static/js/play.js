@@ -15,7 +15,7 @@ import * as practice from './learn-practice.js';
 const game = {
   id: null, token: null, socket: null, lastSeq: 0, state: null, closing: false, retry: 0, online: false,
   log: [], why: new Map(), bidWhy: new Map(), reviewDeal: null, chatSaid: null, reviewAt: null, sweeping: null, held: new Set(), resultWaits: false,
-  shown: new Set(), invites: {}, games: null, joining: null, pageError: null, lastOpener: null,
+  shown: new Set(), invites: {}, games: null, joining: null, pageError: null, lastOpener: null, hostError: null,
 };
 const ORDER = ['N', 'E', 'S', 'W'];
 const POSITIONS = ['bottom', 'left', 'top', 'right'];
@@ -70,8 +70,10 @@ function showPageError(text) {
   $('page-message').replaceChildren(said ? el('p', { class: 'error' }, said) : '');
 }
 
-// A refusal in the page's language whenever it is shown (ApiError keeps the server's reason in every language).
-const refusal = (error) => () => (error.reason && error.reason[getLang()]) || error.message;
+// A refusal in the page's language whenever it is shown (ApiError keeps the server's reason in every language;
+// a server out of reach is said in the page's words).
+const refusal = (error) => () => (error.reason && error.reason[getLang()])
+  || (error.code === 'network' ? t('common.offline') : error.message);
 
 // --- setup ------------------------------------------------------------------------
 // This browser's games only: the server lists the games of the seat tokens sent, nobody else's.
@@ -617,54 +619,86 @@ function renderLobby(st) {
   $('lobby').replaceChildren(...parts, $('chat'), $('host'));
 }
 
-// Copies a link's field to the clipboard and says so on the button.
+// Copies a link's field to the clipboard and says so on the button (again after a language switch: relabelCopy).
 function copyButton(input, kind) {
   const button = el('button', { type: 'button', class: 'small', 'data-copy': kind, onclick: async () => {
     input.select();
     try { await navigator.clipboard.writeText(input.value); } catch { document.execCommand('copy'); }
-    button.textContent = t('play.copied');
+    button.dataset.copied = '';
+    relabelCopy(button);
   } }, t('play.copy'));
   return button;
 }
+function relabelCopy(button) { say(button, t('copied' in button.dataset ? 'play.copied' : 'play.copy')); }
+
+// A text set only when it changed: the host's panel is brought up to date on every state, and an alert's text
+// set again would be read out again.
+function say(node, text) { if (node.textContent !== text) node.textContent = text; }
+
+const linkLabels = new WeakMap();  // a made link's row: its label's words, a function of the language
 
 // The host's tools: an invitation for a chosen seat (one use; after the start the only way to a seat) and
-// the spectator link (the public table: no code, no chat). Built once per game, so made links stay.
+// the spectator link (the public table: no code, no chat). Built once per game, so made links stay; their
+// words, and a refusal's, are said again on every drawing, so they follow the language switch.
 function renderHost(st) {
   const panel = $('host');
   const isHost = Boolean(st.code && st.seat && st.host === st.seat && st.phase !== 'match_over');
   panel.hidden = !isHost;
   if (isHost && panel.dataset.game !== game.id) {
     panel.dataset.game = game.id;
+    game.hostError = null;
     const seats = el('select', { id: 'invite-seat' });
     const out = el('div', { id: 'host-links' });
     const status = el('p', { class: 'message', role: 'alert', id: 'host-error' });
+    // Each made link keeps the words of its label (a function of the language), said by relabelHost.
     const made = (kind, label, link) => {
-      const input = el('input', { readonly: true, value: fullLink(link), 'data-link': kind, 'aria-label': label });
+      const input = el('input', { readonly: true, value: fullLink(link), 'data-link': kind });
       out.querySelector(`[data-made="${kind}"]`)?.remove();
-      out.append(el('label', { class: 'share', 'data-made': kind }, label, el('span', { class: 'copy-row' }, input, copyButton(input, kind))));
+      const row = el('label', { class: 'share', 'data-made': kind }, el('span', { class: 'made-label' }),
+        el('span', { class: 'copy-row' }, input, copyButton(input, kind)));
+      linkLabels.set(row, label);
+      out.append(row);
       if (kind === 'watch') panel.querySelector('#renew-watch').hidden = false;
+      relabelHost();
     };
     const ask = async (kind, url, body, label) => {
-      status.textContent = '';
-      try { made(kind, label(), (await asHost(url, game.token, body)).link); } catch (e) { status.textContent = e.message; }
+      game.hostError = null;
+      relabelHost();
+      try { made(kind, label, (await asHost(url, game.token, body)).link); } catch (e) { game.hostError = refusal(e); relabelHost(); }
     };
     const code = encodeURIComponent(st.code);
-    panel.replaceChildren(el('h2', {}, t('play.invite_title')),
-      el('div', { class: 'host-row' }, el('label', {}, `${t('play.invite_seat')} `, seats),
-        el('button', { type: 'button', id: 'make-invite', onclick: () => ask('invite', `/api/tables/${code}/invite`, { seat: seats.value },
-          () => t('play.invite_link', { seat: t(`common.seat.${seats.value}`) })) }, t('play.make_invite'))),
+    const invite = () => {
+      const seat = seats.value;  // the link's label names this seat, even once the choice is another
+      ask('invite', `/api/tables/${code}/invite`, { seat }, () => t('play.invite_link', { seat: t(`common.seat.${seat}`) }));
+    };
+    panel.replaceChildren(el('h2', { 'data-i18n': 'play.invite_title' }),
+      el('div', { class: 'host-row' }, el('label', {}, el('span', { 'data-i18n': 'play.invite_seat' }), seats),
+        el('button', { type: 'button', id: 'make-invite', 'data-i18n': 'play.make_invite', onclick: invite })),
       el('p', { class: 'hint', id: 'invite-none', hidden: true }),
       el('div', { class: 'host-row' },
-        el('button', { type: 'button', id: 'make-watch', onclick: () => ask('watch', `/api/tables/${code}/spectate`, {},
-          () => t('play.watch_link')) }, t('play.make_watch')),
+        el('button', { type: 'button', id: 'make-watch', 'data-i18n': 'play.make_watch',
+          onclick: () => ask('watch', `/api/tables/${code}/spectate`, {}, () => t('play.watch_link')) }),
         // Replacing a link means something once there is one to see: offered from then on.
-        el('button', { type: 'button', id: 'renew-watch', hidden: true, onclick: () => ask('watch', `/api/tables/${code}/spectate`,
-          { renew: true }, () => t('play.watch_link_new')) }, t('play.renew_watch'))),
+        el('button', { type: 'button', id: 'renew-watch', hidden: true, 'data-i18n': 'play.renew_watch',
+          onclick: () => ask('watch', `/api/tables/${code}/spectate`, { renew: true }, () => t('play.watch_link_new')) })),
       status, out);
+    applyTexts(panel);  // its fixed words (data-i18n), said again by relabel after a language switch
   }
-  if (isHost) offerSeats(st);
+  if (isHost) { relabelHost(); offerSeats(st); }
   if (!$('lobby').hidden || panel.parentElement === $('side')) return;
   $('side').append(panel);
+}
+
+// The words of the host panel that change with what happened: the made links' labels, the copy buttons, a refusal.
+function relabelHost() {
+  const panel = $('host');
+  for (const row of panel.querySelectorAll('[data-made]')) {
+    const label = linkLabels.get(row)();
+    say(row.querySelector('.made-label'), label);
+    row.querySelector('input').setAttribute('aria-label', label);
+  }
+  for (const button of panel.querySelectorAll('[data-copy]')) relabelCopy(button);
+  say($('host-error'), game.hostError ? game.hostError() : '');
 }
 
 // The invitation offers only the seats the server lets the host give away (Table.invite): an open chair, a
