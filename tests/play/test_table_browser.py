@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from tests.browser_steps import create_table, start_game
+from tests.browser_steps import create_table, dealt, start_game
 from tests.conftest import HAVE_CHROMIUM, needs_chromium
 
 from klaverjas.core import card_name, cards_of
@@ -150,6 +150,7 @@ def test_a_whole_match_at_the_table(server: str, table_page: tuple[str, Page, li
             page.locator("#decision button").first.click()
         else:
             if not hand_row_checked and len(state["hand"]) == 8:
+                dealt(page)
                 tops = page.locator("[data-hand] [data-card]").evaluate_all(
                     "nodes => nodes.map(n => Math.round(n.getBoundingClientRect().top))")
                 assert max(tops) - min(tops) < 20, tops  # one row (the playable cards stand a little higher)
