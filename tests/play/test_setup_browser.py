@@ -45,6 +45,7 @@ def test_one_level_choice_sets_the_three_computer_players_of_the_game(server: st
     page.goto(server + "/play")
     choice = page.get_by_role("group", name="Computerspelers")
     radios = choice.get_by_role("radio")
+    expect(radios).to_have_count(len(LEVELS))  # drawn by the page's script: waited for, on a loaded machine too
     assert sorted(radios.evaluate_all("ns => ns.map(n => n.value)")) == sorted(LEVELS)
     expect(choice.get_by_role("radio", name="Gewoon")).to_be_checked()  # today's game: three basic players
     assert help_shown(page) == ["basic"]
