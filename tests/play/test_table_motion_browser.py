@@ -144,7 +144,8 @@ def test_the_winning_card_is_marked_then_the_trick_goes_to_its_winner(server: st
     assert hurried, sweeps
     for seen in hurried:
         assert seen["gatherAt"] - seen["addedAt"] < HOLD - 100, seen
-        assert seen["goneAt"] - seen["gatherAt"] < 500, seen
+        # Its way to the winner (380 ms) and a loaded machine's late timer, well short of another hold.
+        assert seen["goneAt"] - seen["gatherAt"] < HOLD - 50, seen
     assert max(running) > 0  # cards travel: what the reduced-motion test below finds absent
     # The result opened once the last trick had gone, on the focus of its first control.
     assert page.evaluate("() => !document.getElementById('result').hidden")
