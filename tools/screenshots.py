@@ -1,5 +1,5 @@
 """Screenshots of the app for the README: the card table on a phone and a desktop (mid-deal and at the deal's
-end), the score keeper and a lesson, written as PNGs to docs/screenshots/.
+end) and on a phone held sideways (mid-deal), the score keeper and a lesson, written as PNGs to docs/screenshots/.
 
 Starts the app on 127.0.0.1 with a fresh SQLite file and drives Debian's Chromium through Playwright:
 
@@ -28,6 +28,7 @@ sys.path.insert(0, str(ROOT))  # run as a script: the tools' shared module by it
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
+SIDEWAYS: ViewportSize = {"width": 844, "height": 390}
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 SEED = 11  # a deal with roem and a court card or two in every hand
 MY_TURN = ("() => document.body.dataset.toMove === 'S' || "
@@ -107,7 +108,11 @@ def table(page: Page, base: str, name: str, out: Path) -> None:
             break
         step(page)
     page.wait_for_timeout(1200)  # the last trick's sweep and the announcement are over
+    if name == "sideways":  # the board as the page shows it, under the header (a click may have scrolled)
+        page.evaluate("document.querySelector('.board').scrollIntoView()")
     page.screenshot(path=str(out / f"table-{name}-mid-deal.png"))
+    if name == "sideways":
+        return
     while step(page) not in ("deal_over", "match_over"):
         pass
     page.wait_for_timeout(1000)
@@ -144,9 +149,9 @@ def main(argv: list[str] | None = None) -> int:
     lesson = next(iter(load_lessons()))
     with served() as base, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        for name, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
+        for name, viewport in (("phone", PHONE), ("sideways", SIDEWAYS), ("desktop", DESKTOP)):
             ctx = browser.new_context(viewport=viewport, locale="nl-NL", device_scale_factor=1,
-                                      has_touch=name == "phone", reduced_motion="reduce")
+                                      has_touch=name != "desktop", reduced_motion="reduce")
             table(ctx.new_page(), base, name, out)
             ctx.close()
         ctx = browser.new_context(viewport=PHONE, locale="nl-NL")
