@@ -15,7 +15,7 @@ import * as practice from './learn-practice.js';
 const game = {
   id: null, token: null, socket: null, lastSeq: 0, state: null, closing: false, retry: 0, online: false,
   log: [], why: new Map(), bidWhy: new Map(), reviewDeal: null, chatSaid: null, reviewAt: null, sweeping: null, held: new Set(), resultWaits: false,
-  shown: new Set(), invites: {}, games: null, joining: null, pageError: null, lastOpener: null, hostError: null,
+  shown: new Set(), invites: {}, games: null, joining: null, pageError: null, lastOpener: null, hostError: null, keysBack: null,
 };
 const ORDER = ['N', 'E', 'S', 'W'];
 const POSITIONS = ['bottom', 'left', 'top', 'right'];
@@ -1165,19 +1165,42 @@ function toggleSheet() {
   if (!panel.hidden) panel.scrollIntoView({ block: 'nearest' });
 }
 
+// The list of the table's keys (the ? key, or its line on a desktop says so). Open, it takes the focus; closed, the
+// focus goes back where it was: to the same control, or the same card if the hand was drawn anew meanwhile.
+function showKeys(open) {
+  const panel = $('keys-help');
+  if (open === !panel.hidden) return;
+  if (open) {
+    const opener = document.activeElement;
+    const id = opener && opener.id;
+    const card = opener && opener.dataset ? opener.dataset.card : null;
+    game.keysBack = [opener, () => (id && document.getElementById(id)) || (card && $('hand').querySelector(`[data-card="${card}"]`))];
+    $('keys-undo').hidden = $('undo-button').hidden;  // with friends there is no taking back
+    panel.hidden = false;
+    panel.focus();
+  } else {
+    const inside = panel.contains(document.activeElement) || document.activeElement === document.body;
+    panel.hidden = true;
+    if (inside) focusBack(...game.keysBack);
+  }
+}
+
 function keys(event) {
+  if (event.key === 'Escape' && !$('keys-help').hidden) { showKeys(false); return; }
   if (event.target.closest('input, select, textarea') || event.ctrlKey || event.metaKey || event.altKey) return;
   if (!$('review').hidden && event.target.closest('#review')) return;  // the review's stepper has the arrow keys
   const st = game.state;
   if (!st) return;
-  if (/^[1-8]$/.test(event.key)) {
-    const button = document.querySelector(`#hand .card[data-key="${event.key}"]`);
+  const key = (event.key || '').toLowerCase();  // the list shows the letters as keys are marked: H works as h
+  if (/^[1-8]$/.test(key)) {
+    const button = document.querySelector(`#hand .card[data-key="${key}"]`);
     if (button) { button.focus(); playCard(button.dataset.card); }
-  } else if (event.key === 'h') send({ type: 'hint' });
-  else if (event.key === 'u') send({ type: 'undo' });
-  else if (event.key === 'l') showLast($('last').hidden);
-  else if (event.key === 's') toggleSheet();
-  else if (event.key === 'n' && st.phase === 'deal_over') send({ type: 'next' });
+  } else if (key === 'h') send({ type: 'hint' });
+  else if (key === 'u') send({ type: 'undo' });
+  else if (key === 'l') showLast($('last').hidden);
+  else if (key === 's') toggleSheet();
+  else if (key === 'n' && st.phase === 'deal_over') send({ type: 'next' });
+  else if (key === '?' && !$('table').hidden) showKeys($('keys-help').hidden);
 }
 
 function init() {
@@ -1202,6 +1225,7 @@ function init() {
   $('last-button').addEventListener('click', () => showLast($('last').hidden));
   $('sheet-button').addEventListener('click', toggleSheet);
   $('verzaakt-button').addEventListener('click', () => send({ type: 'verzaakt' }));
+  $('keys-close').addEventListener('click', () => showKeys(false));
   document.addEventListener('keydown', keys);
   const code = location.pathname.match(/^\/t\/([A-Za-z0-9]+)\/?$/);
   const path = location.pathname.match(/^\/play\/([^/]+)\/?$/);
