@@ -30,7 +30,7 @@ BOXES = """(selectors) => Object.fromEntries(Object.entries(selectors).map(([nam
 }))"""
 
 PARTS = {"score": "#status", "felt": "#felt", "hand": "#hand .card", "actions": ".actions button:not([hidden])",
-         "trump": "#decision button", "result": "#result", "next": "#next-button"}
+         "trump": "#decision button", "result": "#result", "next": "#next-button", "hint": "#hints"}
 
 
 def tap(page: Page, selector: str) -> None:
@@ -102,6 +102,24 @@ def test_a_whole_deal_in_one_screen(server: str, sideways: Page) -> None:
         raise AssertionError("the deal did not end")
     page.locator("#next-button").wait_for()
     in_view(page, "score", "result", "next")
+
+
+def test_a_hint_lies_on_the_felt(server: str, sideways: Page) -> None:
+    """Asked for, the hint shows on the felt; the board keeps its size, the hand and the actions in view."""
+    page = sideways
+    start_game(page, server)
+    if page.evaluate("document.body.dataset.phase") == "trump":
+        tap(page, "#decision button")
+        page.wait_for_function("() => document.body.dataset.phase === 'play' && document.body.dataset.toMove === 'S'")
+    before = boxes(page)
+    tap(page, "#hint-button")
+    page.locator("#hints li").first.wait_for()
+    in_view(page, "score", "felt", "hand", "actions", "hint")
+    after = boxes(page)
+    assert after["felt"] == before["felt"] and after["hand"] == before["hand"], (before, after)
+    felt, hint = after["felt"], after["hint"]
+    assert felt is not None and hint is not None
+    assert felt[0] <= hint[0] and hint[2] <= felt[2] and felt[1] <= hint[1] and hint[3] <= felt[3]
 
 
 def test_turned_upright_the_board_is_a_column_again(server: str, sideways: Page) -> None:
