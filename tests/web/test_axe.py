@@ -1,8 +1,8 @@
 """axe-core in Debian's Chromium on the pages people land on: the start page, the play page's start screen, a deal
 in play, a table's join page and lobby, the score keeper, the learning page and a club's organiser pages. No serious or
 critical violation, in light and in dark mode; and every panel of a deal at 320, 844 x 390 (sideways) and 1280 px
-(a computer player's reason, the last trick, the sheet, the result, the review) and a table with friends in play.
-axe-core comes inside the axe-playwright-python package (no network at test time)."""
+(a computer player's reason, a hint, the last trick, the sheet, the result, the review) and a table with friends in
+play. axe-core comes inside the axe-playwright-python package (no network at test time)."""
 
 from __future__ import annotations
 
@@ -232,8 +232,8 @@ def axe_at(page: Page, moment: str, found: list[str]) -> None:
 def test_a_deal_from_the_first_card_to_its_review(server: str, browser: Any, scheme: str, width: int,
                                                   height: int) -> None:
     """Every panel the card table opens, checked as it opens, on the smallest phone, a phone held sideways and on a
-    desktop: a computer player's reason, the last trick, the sheet, the deal's result and the review of its four
-    hands."""
+    desktop: a computer player's reason, a hint, the last trick, the sheet, the deal's result and the review of its
+    four hands."""
     ctx = browser.new_context(bypass_csp=True, viewport={"width": width, "height": height}, locale="nl-NL",
                               color_scheme=scheme)
     page = ctx.new_page()
@@ -245,6 +245,9 @@ def test_a_deal_from_the_first_card_to_its_review(server: str, browser: Any, sch
         page.locator("#why").wait_for()
         axe_at(page, "reason", found)
         page.locator("#why button").click()
+        page.click("#hint-button")
+        page.locator("#hints li").first.wait_for()
+        axe_at(page, "hint", found)
         seq = page.evaluate("document.body.dataset.seq")
         page.locator("[data-hand] .card.playable").first.click()
         page.wait_for_function("(seq) => document.body.dataset.seq !== seq", arg=seq)
