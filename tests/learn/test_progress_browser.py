@@ -52,10 +52,20 @@ def right(step: CardStep | ChoiceStep) -> tuple[str, str]:
     return "card", card_name(min(step.good))
 
 
+def answer_steps(page: Page, lesson_id: str, upto: int | None = None) -> None:
+    """Give the right answer to the lesson's steps (all, or all before step `upto`), going on after each."""
+    steps = LESSONS[lesson_id].steps
+    for index, step in enumerate(steps[:upto]):
+        answer = right(step)
+        page.click(f"#step [data-{answer[0]}='{answer[1]}']")
+        if index < len(steps) - 1:
+            page.click("#next-step")
+
+
 def finish_follow_suit(page: Page, server: str) -> None:
-    """The first lesson: one step, the seven of spades."""
+    """The first lesson, every step answered right."""
     page.goto(f"{server}/learn/lessons/follow-suit")
-    page.click("#step [data-card='7S']")
+    answer_steps(page, "follow-suit")
     expect(page.locator("#lesson-complete")).to_be_visible()
 
 
@@ -74,7 +84,8 @@ def test_a_finished_lesson_is_done_on_the_index_after_a_reload(server: str, quie
         tile = page.locator("li[data-lesson='follow-suit']")
         expect(tile).to_have_class("done")
         # Said in words to a screen reader, not only by the tick's colour.
-        expect(page.get_by_role("link", name=re.compile(r"^1 Bekennen 1 stap\W+gedaan$"))).to_be_visible()
+        steps = len(LESSONS["follow-suit"].steps)
+        expect(page.get_by_role("link", name=re.compile(rf"^1 Bekennen {steps} stappen\W+gedaan$"))).to_be_visible()
         expect(tile.locator(".sr-only")).to_have_text(", gedaan")
         expect(page.locator("li[data-lesson].done")).to_have_count(1)
         expect(page.locator(".progress-count")).to_have_text(f"1 van {len(IDS)} lessen gedaan")
@@ -89,7 +100,9 @@ def test_a_finished_lesson_is_done_on_the_index_after_a_reload(server: str, quie
 def test_next_lesson_goes_on_in_lesson_order_by_keyboard(server: str, quiet: Page) -> None:
     page = quiet
     page.goto(f"{server}/learn/lessons/overtrump")
-    page.locator("#step [data-card='JH']").focus()
+    answer_steps(page, "overtrump", -1)  # the last step by keyboard
+    last = right(LESSONS["overtrump"].steps[-1])
+    page.locator(f"#step [data-card='{last[1]}']").focus()
     page.keyboard.press("Enter")
     expect(page.locator("#lesson-complete")).to_be_visible()
     following = IDS[IDS.index("overtrump") + 1]
