@@ -96,7 +96,10 @@ def test_a_legal_but_poor_card_is_explained_by_the_advice(client: TestClient) ->
     assert body["yours"]["code"] == "overtake"  # trumping your partner's winning ace
     assert body["advice"]["card"] in ("AD", "TD")
     body = client.post("/api/learn/lessons/partner-winning/answer", json={"step": 0, "card": "AD"}).json()
-    assert body["good"] is True and body["done"] is True and body["last"] is True and body["explain"]["en"]
+    assert body["good"] is True and body["done"] is True and body["last"] is False and body["explain"]["en"]
+    last = len(LESSONS["partner-winning"].steps) - 1
+    body = client.post("/api/learn/lessons/partner-winning/answer", json={"step": last, "card": "TD"}).json()
+    assert body["good"] is True and body["last"] is True
 
 
 def test_choice_steps_are_checked_by_the_engine(client: TestClient) -> None:
