@@ -165,3 +165,17 @@ def test_a_card_asked_of_a_seat_not_to_play_is_refused_by_name() -> None:
     waiting = View.of(deal, 0)  # West leads; North has no legal card yet
     with pytest.raises(ValueError, match="no card to play"):
         BasicBot().card(waiting)
+
+
+def test_counts_no_trick_roem_where_roemtes_come_from_the_hand() -> None:
+    """South African rules declare roemtes from the dealt hands: a run made in a trick is worth nothing there, so
+    it is never the reason for a card (in Amsterdam the king makes ace, king, queen: 20, above)."""
+    # Play goes anticlockwise there: East deals, North leads the ace, West follows with the queen, then South.
+    hands = {"N": "AC 7S 9D 7H 8H 9H TH JH", "W": "QC TC KS 9S TS 8D JS 8S",
+             "S": "KC 8C 7D TD QD QH KH AH", "E": "7C 9C AS JC QS JD KD AD"}
+    deal = make_deal(hands, "H", "E", rules="sa", dealer="E")
+    deal.play(parse_card("AC"))
+    deal.play(parse_card("QC"))
+    advice = BOT.advise(View.of(deal, 2))
+    assert [o.code for o in advice if o.code == "roem_ours"] == []
+    assert all("roem" not in o.why["en"] for o in advice), [o.why["en"] for o in advice]

@@ -153,12 +153,14 @@ class Table:
         self.above = tab.above[view.trump]
         self.tm = SUIT_MASKS[view.trump]
         self.quartets = quartet_values(view.rules)
+        # Roem made in a trick counts only where the rules count trick roem: South African roemtes come from the hand.
+        self.trick_roem = view.rules.roem == "trick"
 
     def beats(self, card: int, head: int) -> bool:
         return bool(self.above[head] >> card & 1) or (card >> 3 == self.trump and head >> 3 != self.trump)
 
     def roem(self, cards: tuple[int, ...]) -> int:
-        return trick_roem(cards, self.trump, self.quartets) if cards else 0
+        return trick_roem(cards, self.trump, self.quartets) if cards and self.trick_roem else 0
 
     def lowest(self, mask: int) -> int:
         return min(cards_of(mask), key=lambda c: self.st[c])
