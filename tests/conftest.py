@@ -6,7 +6,7 @@ import contextlib
 import os
 import socket
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -48,19 +48,32 @@ def browser(chromium: str) -> Iterator[Any]:
 
 
 @pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    """A phone-sized Dutch page; errors in the page's scripts fail the test."""
+def new_page(browser: Any) -> Iterator[Callable[..., Any]]:
+    """Opens pages, each in a browser context of its own, Dutch unless ``locale`` says otherwise (the keyword
+    arguments are `browser.new_context`'s); errors in any page's scripts fail the test."""
     # Playwright's wait_for_function evaluates its string inside the page, which the pages' CSP (no
     # 'unsafe-eval') forbids; tests/web/test_web_browser.py drives the pages with the CSP in force.
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="nl-NL", has_touch=True,
-                              bypass_csp=True)
-    pg = ctx.new_page()
+    contexts: list[Any] = []
     errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.set_default_timeout(15000)
-    yield pg
-    ctx.close()
+
+    def open_page(**options: Any) -> Any:
+        ctx = browser.new_context(**{"locale": "nl-NL", "bypass_csp": True, **options})
+        contexts.append(ctx)
+        pg = ctx.new_page()
+        pg.set_default_timeout(15000)
+        pg.on("pageerror", lambda e: errors.append(str(e)))
+        return pg
+
+    yield open_page
+    for ctx in contexts:
+        ctx.close()
     assert not errors, errors
+
+
+@pytest.fixture
+def page(new_page: Callable[..., Any]) -> Any:
+    """A phone-sized Dutch page; errors in the page's scripts fail the test."""
+    return new_page(viewport={"width": 390, "height": 844}, has_touch=True)
 
 
 @contextlib.contextmanager

@@ -5,7 +5,7 @@ hand within the felt's width."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -62,17 +62,9 @@ def in_view(page: Page, *names: str) -> None:
 
 @pytest.fixture(params=[(844, 390, "nl-NL"), (640, 360, "en-GB"), (915, 412, "nl-NL")],
                 ids=lambda p: f"{p[0]}x{p[1]}-{p[2][:2]}")
-def sideways(request: pytest.FixtureRequest, browser: Any) -> Iterator[Page]:
+def sideways(request: pytest.FixtureRequest, new_page: Callable[..., Page]) -> Page:
     width, height, locale = request.param
-    ctx = browser.new_context(viewport={"width": width, "height": height}, locale=locale, has_touch=True,
-                              bypass_csp=True)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.set_default_timeout(15000)
-    yield page
-    ctx.close()
-    assert not errors, errors
+    return new_page(viewport={"width": width, "height": height}, locale=locale, has_touch=True)
 
 
 def test_a_whole_deal_in_one_screen(server: str, sideways: Page) -> None:

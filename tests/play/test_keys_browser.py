@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -20,23 +20,9 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobil
 
 
 @pytest.fixture
-def open_page(browser: Any) -> Iterator[Any]:
+def open_page(new_page: Callable[..., Page]) -> Callable[[dict[str, Any]], Page]:
     """Makes a Dutch page of the given kind; errors in the page's scripts fail the test."""
-    contexts: list[Any] = []
-    errors: list[str] = []
-
-    def make(kind: dict[str, Any]) -> Page:
-        ctx = browser.new_context(bypass_csp=True, locale="nl-NL", **kind)
-        contexts.append(ctx)
-        page: Page = ctx.new_page()
-        page.set_default_timeout(15000)
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        return page
-
-    yield make
-    for ctx in contexts:
-        ctx.close()
-    assert not errors, errors
+    return lambda kind: new_page(**kind)
 
 
 def test_on_a_desktop_a_line_says_the_keys_and_question_mark_lists_them(server: str, open_page: Any) -> None:

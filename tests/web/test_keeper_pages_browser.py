@@ -6,7 +6,7 @@ end of any number in words, and the header on a desktop."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -31,23 +31,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture
-def pages(browser: Any) -> Iterator[Any]:
+def pages(new_page: Callable[..., Page]) -> Callable[..., Page]:
     """Opens pages, each in a context of its own (a phone of its own); scripts' errors fail the test."""
-    contexts: list[Any] = []
-    errors: list[str] = []
-
     def open_page(locale: str = "nl-NL", width: int = 390, height: int = 844) -> Page:
-        ctx = browser.new_context(viewport={"width": width, "height": height}, locale=locale, bypass_csp=True)
-        contexts.append(ctx)
-        page: Page = ctx.new_page()
-        page.set_default_timeout(15000)
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        return page
-
-    yield open_page
-    for ctx in contexts:
-        ctx.close()
-    assert not errors, errors
+        return new_page(viewport={"width": width, "height": height}, locale=locale)
+    return open_page
 
 
 def api(server: str, method: str, path: str, token: str | None = None, body: Any = None) -> Any:
