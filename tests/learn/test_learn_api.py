@@ -178,3 +178,58 @@ def test_lesson_cards_in_the_page_are_the_hand(client: TestClient) -> None:
         for step, shown in zip(lesson.steps, data["steps_data"], strict=True):
             if isinstance(step, CardStep):
                 assert shown["hand"] == [card_name(c) for c in cards_of(step.hand)]
+
+
+def choice(question: dict[str, Any], choices: list[int]) -> dict[str, Any]:
+    return {"kind": "choice", "question": question, "choices": choices, "ask": {"en": "a", "nl": "a"},
+            "explain": {"en": "e", "nl": "e"}}
+
+
+def test_a_pit_is_all_eight_tricks_not_all_the_points() -> None:
+    base: dict[str, Any] = {"title": {"en": "t", "nl": "t"}, "intro": {"en": "i", "nl": "i"}}
+    pit = {"type": "deal_tricks", "makers": "NS", "tricks": [8, 0], "points": [162, 0], "roem": [20, 0],
+           "ask_team": "NS"}
+    steps = [choice(pit, [182, 282]), choice({**pit, "tricks": [7, 1], "roem": [0, 0]}, [162, 262]),
+             choice({**pit, "tricks": [0, 8], "points": [0, 162], "roem": [0, 0], "ask_team": "EW"}, [162, 262]),
+             choice({**pit, "makers": "EW", "tricks": [0, 8], "points": [0, 162], "roem": [0, 0], "ask_team": "EW"},
+                    [162, 262])]
+    lesson = parse_lesson({**base, "steps": steps}, "pit-check")
+    answers = [s.answer() for s in lesson.steps if isinstance(s, ChoiceStep)]
+    # A pit scores the bonus whoever played; the defenders' pit puts the makers nat.
+    assert answers == [282, 162, 262, 262]
+    # Tricks are what count: a team may take all 162 points and still leave the defenders a trick.
+    assert parse_lesson({**base, "steps": [choice({**pit, "tricks": [6, 2], "roem": [0, 0]}, [162, 262])]}, "ok")
+    bad = [{**pit, "tricks": [7, 0]},  # not eight tricks
+           {**pit, "tricks": [8, 0], "points": [152, 10]},  # a pit without all the points
+           {**pit, "tricks": [8, 0], "points": [162, 0], "roem": [0, 20]},  # roem for a team without a trick
+           {**pit, "tricks": "8"}]
+    for q in bad:
+        with pytest.raises(LessonError):
+            parse_lesson({**base, "steps": [choice(q, [0, 162, 282])]}, "bad")
+
+
+def test_the_points_of_a_trick_count_ten_more_when_it_is_the_last() -> None:
+    base: dict[str, Any] = {"title": {"en": "t", "nl": "t"}, "intro": {"en": "i", "nl": "i"}}
+    q = {"type": "trick_points", "trump": "H", "cards": ["AS", "TS", "KS", "7S"]}
+    lesson = parse_lesson({**base, "steps": [choice(q, [25, 35]), choice({**q, "last": True}, [25, 35]),
+                                             choice({**q, "cards": ["JH", "9H", "7C", "8C"]}, [34, 44]),
+                                             choice({**q, "last": True, "rules": "sa"}, [29, 35])]}, "points-check")
+    # South African values: the king of a plain suit is 3, the last trick 5.
+    assert [s.answer() for s in lesson.steps if isinstance(s, ChoiceStep)] == [25, 35, 34, 29]
+    for cards in (["AS", "TS", "KS"], ["AS", "AS", "KS", "7S"], ["AS", "TS", "KS", "XX"]):
+        with pytest.raises(LessonError):
+            parse_lesson({**base, "steps": [choice({**q, "cards": cards}, [25, 35])]}, "bad")
+
+
+def test_pit_and_last_trick_answers_are_explained(client: TestClient) -> None:
+    wrong = client.post("/api/learn/lessons/pit/answer", json={"step": 1, "choice": 262}).json()
+    assert wrong["correct"] is False and "acht slagen" in wrong["hint"]["nl"]
+    right = client.post("/api/learn/lessons/pit/answer", json={"step": 1, "choice": 162}).json()
+    assert right["correct"] is True and "no pit" in right["why"]["en"] and "geen pit" in right["why"]["nl"]
+    pit = client.post("/api/learn/lessons/pit/answer", json={"step": 0, "choice": 282}).json()
+    assert "a pit, 100 extra roem" in pit["why"]["en"] and "282" in pit["why"]["en"]
+    last = client.post("/api/learn/lessons/last-trick/answer", json={"step": 0, "choice": 35}).json()
+    assert last["correct"] is True and "+ 10 for the last trick = 35" in last["why"]["en"]
+    assert "laatste slag" in last["why"]["nl"]
+    hint = client.post("/api/learn/lessons/last-trick/answer", json={"step": 0, "choice": 25}).json()
+    assert "10" in hint["hint"]["en"] and hint["why"] is None

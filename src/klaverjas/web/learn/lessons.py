@@ -3,8 +3,9 @@
 A lesson is a list of steps.  A ``card`` step is a prepared position (rules, trump, the tricks so far,
 the current trick and the player's hand): the answer is a card, checked for legality by
 :func:`klaverjas.core.refusal` and for quality against the lesson's ``good`` cards and the advice of
-:class:`klaverjas.bots.BasicBot`.  A ``choice`` step asks for a number the engine computes (the roem in
-a trick, a deal's score), so a lesson file never holds an answer the engine could disagree with.
+:class:`klaverjas.bots.BasicBot`.  A ``choice`` step asks for a number the engine computes (the roem or
+the points in a trick, a deal's score, with or without a pit), so a lesson file never holds an answer the engine
+could disagree with.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from klaverjas.core import (
     PRESETS,
     TABLES,
     CardError,
+    DealScore,
     Rules,
     card_name,
     cards_of,
@@ -64,6 +66,23 @@ LESSON_TEXTS: Table = {
                        "four of a kind.",
                        "Zoek reeksen van drie of vier in één kleur (7 8 9 10 B V H A), heer en vrouw van troef, en "
                        "vier gelijke kaarten."),
+    "pit": entry("{team} took all eight tricks: a pit, {bonus} extra roem.",
+                 "{team} haalde alle acht slagen: pit, {bonus} roem extra."),
+    "no_pit": entry("{team} took {tricks} of the eight tricks: no pit, even with {points} points.",
+                    "{team} haalde {tricks} van de acht slagen: geen pit, ook niet met {points} punten."),
+    "trick_points": entry("In this trick: {parts} = {total} card points.",
+                          "In deze slag: {parts} = {total} kaartpunten."),
+    "last_trick_points": entry("In this trick: {parts} = {cards} card points, + {bonus} for the last trick = {total}.",
+                               "In deze slag: {parts} = {cards} kaartpunten, + {bonus} voor de laatste slag = "
+                               "{total}."),
+    "hint_tricks": entry("A pit is all eight tricks, not all the points: only a team that took every trick gets the "
+                         "100 extra roem.",
+                         "Pit is alle acht slagen, niet alle punten: alleen een team dat elke slag haalde krijgt de "
+                         "100 roem extra."),
+    "hint_points": entry("Trumps: jack 20, nine 14, ace 11, ten 10, king 4, queen 3. Other suits: ace 11, ten 10, king "
+                         "4, queen 3, jack 2. The last trick adds 10.",
+                         "Troef: boer 20, negen 14, aas 11, tien 10, heer 4, vrouw 3. Andere kleuren: aas 11, tien "
+                         "10, heer 4, vrouw 3, boer 2. De laatste slag telt 10 extra."),
     "hint_score": entry("Add card points and roem per team. The playing team must have more than the defenders; a "
                         "tie is not enough.",
                         "Tel per team de kaartpunten en de roem op. De spelers moeten meer hebben dan de tegenpartij; "
@@ -223,17 +242,49 @@ def _add(seen: int, card: int, where: str) -> int:
     return seen | 1 << card
 
 
-QUESTIONS = ("trick_roem", "deal_score")
+QUESTIONS = ("trick_roem", "deal_score", "deal_tricks", "trick_points")
+TEAM_NAMES = ("NS", "EW")
+
+
+def _pit(q: dict[str, Any]) -> int | None:
+    """The team that took all eight tricks in a ``deal_tricks`` question, or None; checks the trick counts."""
+    tricks = q["tricks"]
+    if (not isinstance(tricks, list) or len(tricks) != 2 or not all(isinstance(n, int) and 0 <= n <= 8
+                                                                     for n in tricks) or sum(tricks) != 8):
+        raise ValueError("tricks must be two whole numbers, NS and EW, that add up to 8")
+    for team in (0, 1):
+        if tricks[team] == 0 and (q["points"][team] or q.get("roem", [0, 0])[team]):
+            raise ValueError(f"{TEAM_NAMES[team]} took no trick, so it has no points and no roem")
+    return tricks.index(8) if 8 in tricks else None
+
+
+def _trick_points(q: dict[str, Any]) -> tuple[list[int], int]:
+    """The card points of each card in a ``trick_points`` question, and the last-trick bonus (0 if not last)."""
+    rules = PRESETS[q["rules"]]
+    cards = parse_cards(q["cards"])
+    if len(cards) != 4 or len(set(cards)) != 4:
+        raise ValueError("a trick is four different cards")
+    trump = parse_suit(q["trump"])
+    points = TABLES[rules.values].points[trump]
+    return [points[c] for c in cards], rules.last_trick_bonus if q.get("last") is True else 0
+
+
+def _score(q: dict[str, Any]) -> DealScore:
+    rules = PRESETS[q["rules"]]
+    pit = _pit(q) if q["type"] == "deal_tricks" else None
+    return score_deal(rules, TEAM_NAMES.index(q["makers"]), q["points"], q.get("roem", [0, 0]), pit=pit)
 
 
 def engine_answer(q: dict[str, Any]) -> int:
-    """The number the engine gives for a question: the roem in a trick, or a team's deal score."""
+    """The number the engine gives for a question: the roem in a trick, the points of a trick, or a team's deal
+    score (from the card points and roem, or with ``deal_tricks`` also the tricks each team took: a pit)."""
     rules = PRESETS[q["rules"]]
     if q["type"] == "trick_roem":
         return trick_roem(parse_cards(q["cards"]), parse_suit(q["trump"]), quartet_values(rules))
-    teams = ("NS", "EW")
-    score = score_deal(rules, teams.index(q["makers"]), q["points"], q.get("roem", [0, 0]))
-    return score.scores[teams.index(q["ask_team"])]
+    if q["type"] == "trick_points":
+        points, last = _trick_points(q)
+        return sum(points) + last
+    return int(_score(q).scores[TEAM_NAMES.index(q["ask_team"])])
 
 
 def _choice_step(data: dict[str, Any], rules: Rules, where: str) -> ChoiceStep:
@@ -332,27 +383,51 @@ def roem_breakdown(q: dict[str, Any]) -> Text:
 
 def score_breakdown(q: dict[str, Any]) -> Text:
     rules = PRESETS[q["rules"]]
-    teams = ("NS", "EW")
-    m = teams.index(q["makers"])
-    pts, roem = q["points"], q.get("roem", [0, 0])
-    s = score_deal(rules, m, pts, roem)
+    m = TEAM_NAMES.index(q["makers"])
+    s = _score(q)
+    pts, roem = list(q["points"]), list(q.get("roem", [0, 0]))
+    if s.pit is not None:
+        roem[s.pit] += rules.pit_bonus
     mine, theirs = pts[m] + roem[m], pts[1 - m] + roem[1 - m]
     if s.nat:
-        return render_all(LESSON_TEXTS, "nat", points=pts[m], roem=roem[m], mine=mine, their_points=pts[1 - m],
-                          their_roem=roem[1 - m], theirs=theirs, total=rules.total, their_score=s.scores[1 - m])
-    return render_all(LESSON_TEXTS, "made", mine=mine, theirs=theirs, score=s.scores[m], their_score=s.scores[1 - m])
+        out = render_all(LESSON_TEXTS, "nat", points=pts[m], roem=roem[m], mine=mine, their_points=pts[1 - m],
+                         their_roem=roem[1 - m], theirs=theirs, total=rules.total, their_score=s.scores[1 - m])
+    else:
+        out = render_all(LESSON_TEXTS, "made", mine=mine, theirs=theirs, score=s.scores[m],
+                         their_score=s.scores[1 - m])
+    if q["type"] != "deal_tricks":
+        return out
+    if s.pit is not None:
+        first = render_all(LESSON_TEXTS, "pit", team=TEAM_NAMES[s.pit], bonus=rules.pit_bonus)
+    else:
+        top = max((0, 1), key=lambda t: q["tricks"][t])
+        first = render_all(LESSON_TEXTS, "no_pit", team=TEAM_NAMES[top], tricks=q["tricks"][top], points=pts[top])
+    return {lang: f"{first[lang]} {out[lang]}" for lang in LANGS}
+
+
+def points_breakdown(q: dict[str, Any]) -> Text:
+    points, last = _trick_points(q)
+    parts = " + ".join(str(p) for p in points)
+    if last:
+        return render_all(LESSON_TEXTS, "last_trick_points", parts=parts, cards=sum(points), bonus=last,
+                          total=sum(points) + last)
+    return render_all(LESSON_TEXTS, "trick_points", parts=parts, total=sum(points))
+
+
+BREAKDOWNS = {"trick_roem": roem_breakdown, "trick_points": points_breakdown}
+HINTS = {"trick_roem": "hint_roem", "trick_points": "hint_points", "deal_tricks": "hint_tricks"}
 
 
 def check_choice(step: ChoiceStep, choice: int) -> dict[str, Any]:
     correct = choice == step.answer()
-    why = roem_breakdown(step.question) if step.question["type"] == "trick_roem" else score_breakdown(step.question)
+    why = BREAKDOWNS.get(step.question["type"], score_breakdown)(step.question)
     explain = step.explain if correct else render_all(LESSON_TEXTS, "not_the_number", choice=choice)
     return {"choice": choice, "correct": correct, "done": correct, "explain": explain,
             "why": why if correct else None, "hint": None if correct else _hint(step)}
 
 
 def _hint(step: ChoiceStep) -> Text:
-    return render_all(LESSON_TEXTS, "hint_roem" if step.question["type"] == "trick_roem" else "hint_score")
+    return render_all(LESSON_TEXTS, HINTS.get(step.question["type"], "hint_score"))
 
 
 __all__ = ["Lesson", "LessonError", "CardStep", "ChoiceStep", "load_lessons", "parse_lesson", "check_card",
