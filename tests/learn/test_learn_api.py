@@ -233,3 +233,11 @@ def test_pit_and_last_trick_answers_are_explained(client: TestClient) -> None:
     assert "laatste slag" in last["why"]["nl"]
     hint = client.post("/api/learn/lessons/last-trick/answer", json={"step": 0, "choice": 25}).json()
     assert "10" in hint["hint"]["en"] and hint["why"] is None
+
+
+def test_claiming_roem_has_its_own_glossary_term_in_both_languages(client: TestClient) -> None:
+    assert "roem-melden" in TERM_IDS and "roem-melden" in LESSONS["claiming-roem"].terms
+    data = client.get("/api/learn/lessons/claiming-roem").json()
+    assert data["term_names"]["roem-melden"] == {"en": "claim roem", "nl": "roem melden"}
+    body = client.post("/api/learn/lessons/claiming-roem/answer", json={"step": 2, "choice": 0}).json()
+    assert body["correct"] is True and body["why"]["en"] == "This trick holds no roem."

@@ -72,6 +72,12 @@ TERMS: tuple[Term, ...] = (
     Term("roem", entry("roem (bonus points)", "roem"), "roem",
          entry("Bonus points for runs, stuk and four of a kind in one trick.",
                "Bonuspunten voor reeksen, stuk en vier gelijke kaarten in één slag."), "both", (("en", "meld"),)),
+    Term("roem-melden", entry("claim roem", "roem melden"), "",
+         entry("Saying the roem in a trick your team won, before the next card is played. Where the rules say roem "
+               "is claimed, roem not claimed in time is lost, and a wrong claim is refused.",
+               "De roem noemen in een slag die je team won, voordat de volgende kaart gespeeld wordt. Waar de regels "
+               "zeggen dat roem gemeld wordt, is roem die niet op tijd gemeld is weg, en een verkeerde melding "
+               "wordt geweigerd."), "nl", (("en", "call roem"),)),
     Term("stuk", entry("stuk (king and queen of trumps)", "stuk"), "sturk",
          entry("King and queen of trumps in the same trick: 20 roem. In South Africa (sturk) in one hand.",
                "Heer en vrouw van troef in dezelfde slag: 20 roem. In Zuid-Afrika (sturk) in één hand."), "both"),
