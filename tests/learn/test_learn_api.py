@@ -19,7 +19,14 @@ from klaverjas.bots import BasicBot  # noqa: E402
 from klaverjas.core import card_name, cards_of, legal_for, parse_card, refusal  # noqa: E402
 from klaverjas.web import create_app  # noqa: E402
 from klaverjas.web.learn.glossary import TERM_IDS, TERMS  # noqa: E402
-from klaverjas.web.learn.lessons import CardStep, ChoiceStep, LessonError, load_lessons, parse_lesson  # noqa: E402
+from klaverjas.web.learn.lessons import (  # noqa: E402
+    CardStep,
+    ChoiceStep,
+    LessonError,
+    check_choice,
+    load_lessons,
+    parse_lesson,
+)
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "klaverjas" / "web" / "static"
 LESSONS = load_lessons()
@@ -216,6 +223,15 @@ def test_the_points_of_a_trick_count_ten_more_when_it_is_the_last() -> None:
                                              choice({**q, "last": True, "rules": "sa"}, [29, 35])]}, "points-check")
     # South African values: the king of a plain suit is 3, the last trick 5.
     assert [s.answer() for s in lesson.steps if isinstance(s, ChoiceStep)] == [25, 35, 34, 29]
+    # A wrong number gets the values of the question's own rules.
+    dutch, south_african = lesson.steps[1], lesson.steps[3]
+    assert isinstance(dutch, ChoiceStep) and isinstance(south_african, ChoiceStep)
+    assert check_choice(dutch, 25)["hint"]["en"] == ("Trumps: jack 20, nine 14, ace 11, ten 10, king 4, queen 3. Other "
+                                                     "suits: ace 11, ten 10, king 4, queen 3, jack 2. The last trick "
+                                                     "adds 10.")
+    assert check_choice(south_african, 24)["hint"]["nl"] == ("Troef: boer 20, negen 14, aas 11, tien 10, heer 3, "
+                                                             "vrouw 2. Andere kleuren: aas 11, tien 10, heer 3, "
+                                                             "vrouw 2, boer 1. De laatste slag telt 5 extra.")
     for cards in (["AS", "TS", "KS"], ["AS", "AS", "KS", "7S"], ["AS", "TS", "KS", "XX"]):
         with pytest.raises(LessonError):
             parse_lesson({**base, "steps": [choice({**q, "cards": cards}, [25, 35])]}, "bad")

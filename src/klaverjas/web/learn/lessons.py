@@ -39,7 +39,7 @@ from klaverjas.core import (
 )
 from klaverjas.core.roem import quartet_values, trick_roem_parts
 from klaverjas.core.seats import SEATS, step_of
-from klaverjas.core.texts import LANGS, Table, Text, entry, phrase, render, render_all
+from klaverjas.core.texts import LANGS, WORDS, Table, Text, entry, phrase, render, render_all
 
 LESSON_DIR = Path(__file__).parent / "lessons"
 LESSON_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
@@ -76,13 +76,11 @@ LESSON_TEXTS: Table = {
                                "In deze slag: {parts} = {cards} kaartpunten, + {bonus} voor de laatste slag = "
                                "{total}."),
     "hint_tricks": entry("A pit is all eight tricks, not all the points: only a team that took every trick gets the "
-                         "100 extra roem.",
+                         "{bonus} extra roem.",
                          "Pit is alle acht slagen, niet alle punten: alleen een team dat elke slag haalde krijgt de "
-                         "100 roem extra."),
-    "hint_points": entry("Trumps: jack 20, nine 14, ace 11, ten 10, king 4, queen 3. Other suits: ace 11, ten 10, king "
-                         "4, queen 3, jack 2. The last trick adds 10.",
-                         "Troef: boer 20, negen 14, aas 11, tien 10, heer 4, vrouw 3. Andere kleuren: aas 11, tien "
-                         "10, heer 4, vrouw 3, boer 2. De laatste slag telt 10 extra."),
+                         "{bonus} roem extra."),
+    "hint_points": entry("Trumps: {trumps}. Other suits: {plain}. The last trick adds {last}.",
+                         "Troef: {trumps}. Andere kleuren: {plain}. De laatste slag telt {last} extra."),
     "hint_score": entry("Add card points and roem per team. The playing team must have more than the defenders; a "
                         "tie is not enough.",
                         "Tel per team de kaartpunten en de roem op. De spelers moeten meer hebben dan de tegenpartij; "
@@ -427,7 +425,20 @@ def check_choice(step: ChoiceStep, choice: int) -> dict[str, Any]:
 
 
 def _hint(step: ChoiceStep) -> Text:
-    return render_all(LESSON_TEXTS, HINTS.get(step.question["type"], "hint_score"))
+    """What to look at after a wrong number; the values and the bonus are those of the question's rules."""
+    q = step.question
+    rules = PRESETS[q["rules"]]
+    if q["type"] == "trick_points":
+        points = TABLES[rules.values].points[0]  # clubs trump: clubs show the trump values, spades the others
+        return {lang: render(LESSON_TEXTS, "hint_points", lang, trumps=_values(points, 0, lang),
+                             plain=_values(points, 3, lang), last=rules.last_trick_bonus) for lang in LANGS}
+    return render_all(LESSON_TEXTS, HINTS.get(q["type"], "hint_score"), bonus=rules.pit_bonus)
+
+
+def _values(points: Any, suit: int, lang: str) -> str:
+    """The cards of ``suit`` that are worth points, highest first: "jack 20, nine 14, ..."."""
+    ranks = sorted((r for r in range(8) if points[suit * 8 + r]), key=lambda r: -points[suit * 8 + r])
+    return ", ".join(f"{WORDS['rank'][lang][r]} {points[suit * 8 + r]}" for r in ranks)
 
 
 __all__ = ["Lesson", "LessonError", "CardStep", "ChoiceStep", "load_lessons", "parse_lesson", "check_card",
