@@ -103,7 +103,11 @@ def test_a_locked_database_is_a_503_while_the_rest_answers(tmp_path: Path) -> No
         refused = answers["write"]
         assert refused.status_code == 503, refused.text
         assert refused.json()["code"] == "database_unavailable" and refused.headers["retry-after"] == "5"
-        assert "did not answer: database is locked" in refused.json()["detail"]
+        # The file's lock, or this process's turn to write when another of its changes was already waiting for that
+        # lock (seen once on a loaded machine): both a 503 within the timeout.
+        detail = refused.json()["detail"]
+        assert any(f"did not answer: {why}" in detail for why in
+                   ("database is locked", f"other changes have held it for more than {timeout:g} s")), detail
         assert timeout <= answers["waited"] < 2 * timeout  # the database's timeout, not more
         # The lock gone, the same write goes through.
         assert client.post(f"/api/sheets/{sid}/deals", json=NS_100).status_code == 201
