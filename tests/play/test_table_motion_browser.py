@@ -227,3 +227,19 @@ def test_a_new_deal_comes_into_the_hand_card_by_card(server: str, browser: Any, 
         page.wait_for_timeout(800)  # all in: nothing is left running in the hand
         assert page.evaluate(DEALT) == [[]] * 8
     context.close()
+
+
+def test_a_south_african_deal_comes_into_the_hand_too(server: str, browser: Any) -> None:
+    """A South African deal begins in the play (the dealer's last card is trump): its cards come in as dealt too."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="nl-NL")
+    page = context.new_page()
+    page.add_init_script("""new MutationObserver((changes) => {
+      if (changes.some((c) => [...c.addedNodes].some((n) => n.classList && n.classList.contains('dealt')))) {
+        window.sawDealt = true;
+      }
+    }).observe(document, { childList: true, subtree: true });""")
+    page.goto(new_game(server, 3, "deals:1", preset="sa"))
+    page.wait_for_function(WAIT_FOR_ME)
+    assert page.evaluate("() => document.body.dataset.phase") == "play"
+    assert page.evaluate("() => window.sawDealt === true")
+    context.close()

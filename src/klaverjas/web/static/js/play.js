@@ -913,7 +913,8 @@ function renderHand(st) {
   reasons.replaceChildren();
   // A new deal's eight cards come into the hand one after another, as dealt. The hand is drawn anew on every
   // state, so a drawing within the deal's first moments carries the animation on from where it is.
-  if (st.deal !== game.handDeal && cards.length === 8 && st.phase === 'trump') game.dealtAt = performance.now();
+  // (South African deals begin in the play, with no trump choice: a new deal is a new number with eight cards.)
+  if (st.deal !== game.handDeal && cards.length === 8) game.dealtAt = performance.now();
   game.handDeal = st.deal;
   const since = performance.now() - (game.dealtAt ?? -1e9);
   const dealing = motion() && since < DEALING_MS;
