@@ -31,6 +31,8 @@ def test_on_a_desktop_a_line_says_the_keys_and_question_mark_lists_them(server: 
     line = page.locator("#keys-line")
     expect(line).to_be_visible()
     expect(line).to_have_text("Toetsen: 1–8 een kaart spelen · H hint · L laatste slag · S wij/zij · ? alle toetsen")
+    # In view on a desktop's screen of 800 px, beside the table, without scrolling.
+    assert line.evaluate("n => n.getBoundingClientRect().bottom <= innerHeight && scrollY === 0")
     panel = page.get_by_role("dialog", name="Toetsen")
     expect(panel).to_be_hidden()
 
