@@ -16,6 +16,7 @@ const game = {
   id: null, token: null, socket: null, lastSeq: 0, state: null, closing: false, retry: 0, online: false,
   log: [], why: new Map(), bidWhy: new Map(), reviewDeal: null, chatSaid: null, reviewAt: null, sweeping: null, held: new Set(), resultWaits: false,
   shown: new Set(), invites: {}, games: null, joining: null, pageError: null, lastOpener: null, hostError: null, keysBack: null,
+  boardPending: false, handDeal: null, dealtAt: null,
 };
 const ORDER = ['N', 'E', 'S', 'W'];
 const POSITIONS = ['bottom', 'left', 'top', 'right'];
@@ -330,7 +331,8 @@ function openGame(id, token = null) {
   $('setup').hidden = true;
   $('join').hidden = true;
   $('table').hidden = false;
-  boardPending = true;
+  game.boardPending = true;  // its board is brought into view once drawn (boardIntoView)
+  game.handDeal = null;  // its first deal comes into the hand as dealt, whatever the game before reached
   if (window.matchMedia('(min-width: 64rem)').matches) $('log-box').open = true;
   connect();
 }
@@ -549,7 +551,6 @@ function endSweep() {
 // A phone held sideways: the board is the screen's height (play.css), brought into view under the header when
 // it first shows and whenever the phone is turned so.
 const SIDEWAYS = window.matchMedia('(orientation: landscape) and (max-height: 31rem) and (min-width: 40rem)');
-let boardPending = false;  // a game opened whose board has not been drawn yet
 function boardIntoView() {
   if (SIDEWAYS.matches && !$('table').hidden) document.querySelector('.board').scrollIntoView({ block: 'start' });
 }
@@ -574,7 +575,7 @@ function render(st) {
   const place = focusPlace();
   renderHand(st);
   renderDecision(st);
-  if (boardPending && !inLobby) { boardPending = false; boardIntoView(); }
+  if (game.boardPending && !inLobby) { game.boardPending = false; boardIntoView(); }
   keepPlace(place);
   $('undo-button').disabled = !st.can_undo;
   // Only a lone player may take a card back: with friends at the table the button would never work.
@@ -870,6 +871,16 @@ function focusBack(opener, again = () => null) {
   if (usable(back)) back.focus();
 }
 
+// How to find `node` again once the page has drawn it anew (for focusBack): by its id, or as the same card in the
+// hand, or the same deal's button on the sheet.
+function findAgain(node) {
+  const id = node && node.id;
+  const card = node && node.dataset ? node.dataset.card : null;
+  const deal = node && node.dataset ? node.dataset.review : null;
+  return () => (id && document.getElementById(id)) || (card && $('hand').querySelector(`[data-card="${card}"]`))
+    || (deal && document.querySelector(`#sheet [data-review="${deal}"]`)) || null;
+}
+
 function showWhy(seat, card, why) { showReason(seat, cardText(card), why, () => document.querySelector(`#trick button[data-card="${card}"]`)); }
 
 // A computer player's reason in a box on the felt, until closed or the next card. Closed, the focus goes back to
@@ -1147,10 +1158,7 @@ function showHints(options) {
 function openReview(number) {
   game.reviewAt = game.state ? dealNumber(game.state) : null;
   const opener = document.activeElement;
-  const openerId = opener && opener.id;
-  const openerDeal = opener && opener.dataset ? opener.dataset.review : null;
-  const again = () => (openerId && document.getElementById(openerId))
-    || (openerDeal && document.querySelector(`#sheet [data-review="${openerDeal}"]`));
+  const again = findAgain(opener);
   reviewBoard({ panel: $('review'), gameId: game.id, token: game.token, number, me: game.state ? game.state.seat : null,
     seatName, onClose: () => {
       game.reviewAt = null;
@@ -1173,9 +1181,7 @@ function showKeys(open) {
   if (open === !panel.hidden) return;
   if (open) {
     const opener = document.activeElement;
-    const id = opener && opener.id;
-    const card = opener && opener.dataset ? opener.dataset.card : null;
-    game.keysBack = [opener, () => (id && document.getElementById(id)) || (card && $('hand').querySelector(`[data-card="${card}"]`))];
+    game.keysBack = [opener, findAgain(opener)];
     $('keys-undo').hidden = $('undo-button').hidden;  // with friends there is no taking back
     panel.hidden = false;
     panel.focus();
