@@ -42,6 +42,20 @@ def start_game(page: Page, server: str, *, wait_for: str = "document.body.datase
     return page.url.rsplit("/", 1)[-1]
 
 
+def play_out_the_deal(page: Page) -> None:
+    """Plays our turns (the first trump option offered, the first playable card) until the deal or match is over."""
+    for _ in range(40):
+        page.wait_for_function("() => document.body.dataset.toMove === 'S' || "
+                               "['deal_over', 'match_over'].includes(document.body.dataset.phase)")
+        phase = page.evaluate("document.body.dataset.phase")
+        if phase in ("deal_over", "match_over"):
+            return
+        seq = page.evaluate("document.body.dataset.seq")
+        page.locator("#decision button" if phase == "trump" else "[data-hand] .card.playable").first.click()
+        page.wait_for_function("(seq) => document.body.dataset.seq !== seq", arg=seq)
+    raise AssertionError("the deal did not end")
+
+
 def dealt(page: Page) -> None:
     """Waits until the deal's cards have come into the hand (they fly in one by one), so they lie where they stay."""
     page.wait_for_function("() => document.getAnimations().every((a) => a.animationName !== 'dealt')")

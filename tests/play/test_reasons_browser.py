@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from tests.browser_steps import start_game
+from tests.browser_steps import play_out_the_deal, start_game
 from tests.conftest import HAVE_CHROMIUM, needs_chromium
 
 pytestmark = [pytest.mark.browser, needs_chromium]
@@ -92,20 +92,6 @@ def test_reasons_of_a_bid_and_a_card_on_the_felt_and_in_the_log(
         for event in (bid, card):
             logged = page.locator(f"#log li[data-seq='{event['seq']}'] [data-why]")
             expect(logged).to_have_text(f" — {event['why'][lang]}")
-
-
-def play_out_the_deal(page: Page) -> None:
-    for _ in range(40):
-        page.wait_for_function("document.body.dataset.toMove === 'S' || document.body.dataset.phase === 'deal_over'")
-        if page.evaluate("document.body.dataset.phase") == "deal_over":
-            return
-        seq = page.evaluate("document.body.dataset.seq")
-        if page.evaluate("document.body.dataset.phase") == "trump":
-            page.locator("#decision button").first.click()
-        else:
-            page.locator("[data-hand] .card.playable").first.click()
-        page.wait_for_function(f"document.body.dataset.seq !== '{seq}'")
-    raise AssertionError("the deal did not end")
 
 
 def test_reasons_delivered_at_the_deals_end_fill_in_the_log(

@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.browser_steps import create_table, start_game
+from tests.browser_steps import create_table, play_out_the_deal, start_game
 from tests.conftest import HAVE_CHROMIUM, live_server, needs_chromium
 
 from klaverjas.core import card_name
@@ -268,14 +268,7 @@ def test_a_deal_from_the_first_card_to_its_review(server: str, browser: Any, sch
         page.locator("#sheet").wait_for()
         axe_at(page, "sheet", found)
         page.click("#sheet-button")
-        for _ in range(40):
-            page.wait_for_function("() => document.body.dataset.toMove === 'S' || "
-                                   "['deal_over', 'match_over'].includes(document.body.dataset.phase)")
-            if page.evaluate("document.body.dataset.phase") in ("deal_over", "match_over"):
-                break
-            seq = page.evaluate("document.body.dataset.seq")
-            page.locator("[data-hand] .card.playable").first.click()
-            page.wait_for_function("(seq) => document.body.dataset.seq !== seq", arg=seq)
+        play_out_the_deal(page)
         page.locator("#result").wait_for()
         axe_at(page, "result", found)
         page.click("#review-button")
