@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pytest
 from tests.browser_steps import start_game
@@ -19,14 +18,9 @@ DESKTOP = {"viewport": {"width": 1280, "height": 800}}  # a mouse: hover and a f
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 
 
-@pytest.fixture
-def open_page(new_page: Callable[..., Page]) -> Callable[[dict[str, Any]], Page]:
-    """Makes a Dutch page of the given kind; errors in the page's scripts fail the test."""
-    return lambda kind: new_page(**kind)
-
-
-def test_on_a_desktop_a_line_says_the_keys_and_question_mark_lists_them(server: str, open_page: Any) -> None:
-    page = open_page(DESKTOP)
+def test_on_a_desktop_a_line_says_the_keys_and_question_mark_lists_them(server: str,
+                                                                         new_page: Callable[..., Page]) -> None:
+    page = new_page(**DESKTOP)
     start_game(page, server)
     line = page.locator("#keys-line")
     expect(line).to_be_visible()
@@ -72,8 +66,8 @@ def test_on_a_desktop_a_line_says_the_keys_and_question_mark_lists_them(server: 
     expect(page.locator("#hint-button")).to_be_focused()
 
 
-def test_a_phone_shows_no_line_of_keys(server: str, open_page: Any) -> None:
-    page = open_page(PHONE)
+def test_a_phone_shows_no_line_of_keys(server: str, new_page: Callable[..., Page]) -> None:
+    page = new_page(**PHONE)
     start_game(page, server)
     expect(page.locator(".actions")).to_be_visible()
     expect(page.locator("#keys-line")).to_be_hidden()

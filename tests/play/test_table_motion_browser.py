@@ -229,10 +229,8 @@ def test_a_new_deal_comes_into_the_hand_card_by_card(server: str, browser: Any, 
     context.close()
 
 
-def test_a_south_african_deal_comes_into_the_hand_too(server: str, browser: Any) -> None:
+def test_a_south_african_deal_comes_into_the_hand_too(server: str, page: Page) -> None:
     """A South African deal begins in the play (the dealer's last card is trump): its cards come in as dealt too."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="nl-NL")
-    page = context.new_page()
     page.add_init_script("""new MutationObserver((changes) => {
       if (changes.some((c) => [...c.addedNodes].some((n) => n.classList && n.classList.contains('dealt')))) {
         window.sawDealt = true;
@@ -242,4 +240,3 @@ def test_a_south_african_deal_comes_into_the_hand_too(server: str, browser: Any)
     page.wait_for_function(WAIT_FOR_ME)
     assert page.evaluate("() => document.body.dataset.phase") == "play"
     assert page.evaluate("() => window.sawDealt === true")
-    context.close()
