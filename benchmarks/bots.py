@@ -2,7 +2,7 @@
 
 Each level plays ``--deals`` deals at all four seats (the arena's own deal loop,
 so the figures include building the view a bot gets).  Card decisions are what
-the issue's budget is about (strong: median <= 100 ms).
+the budget in docs/bots.md is about (strong: median <= 100 ms).
 
     python benchmarks/bots.py --deals 50 --rules rotterdam [--levels random,basic,strong] [--json]
 

@@ -38,7 +38,7 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
         yield c
 
 
-def test_the_lessons_the_issue_asks_for_exist() -> None:
+def test_the_lessons_of_every_basic_topic_exist() -> None:
     assert len(LESSONS) >= 10
     topics = {"follow-suit", "trump-in", "overtrump", "undertrump-amsterdam", "undertrump-rotterdam",
               "partner-winning", "counting-roem", "nat", "drawing-trumps", "signalling", "south-african"}
