@@ -1,9 +1,10 @@
 // The header of every page: the name leading home, the parts of the site, a slot for the page's own
-// controls, the card settings (index letters, four colours) and the language switch. One function,
+// controls, the card settings (index letters, four colours, the card table's sound) and the language switch. One function,
 // so every page shows the same bar and the same cards.
 import { h } from './dom.js';
 import { dutchLetters, fourColours, letters, setFourColours, setLetters } from './cards.js';
 import { onLangChange, otherLang, setLang, t } from './i18n.js';
+import { setSound, soundOn } from './sound.js';
 
 const SECTIONS = [['keeper', '/keeper'], ['play', '/play'], ['learn', '/learn'], ['club', '/club']];
 const redraws = [];
@@ -23,7 +24,9 @@ function cardSettings() {
     h('div', { class: 'settings-box' },
       h('fieldset', {}, h('legend', {}, t('common.letters')), letterChoice('nl', 'B V H'), letterChoice('en', 'J Q K')),
       h('label', { class: 'toggle' }, h('input', { type: 'checkbox', id: 'four-colour', checked: fourColours(),
-        onchange: (e) => { setFourColours(e.target.checked); for (const fn of redraws) fn(); } }), ' ', t('common.four_colour'))));
+        onchange: (e) => { setFourColours(e.target.checked); for (const fn of redraws) fn(); } }), ' ', t('common.four_colour')),
+      h('label', { class: 'toggle' }, h('input', { type: 'checkbox', id: 'sound', checked: soundOn(),
+        onchange: (e) => setSound(e.target.checked) }), ' ', t('common.sound'))));
 }
 
 // current: which section this page is ('home', 'keeper', 'play', 'learn'); extras: a function

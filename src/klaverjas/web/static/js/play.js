@@ -11,12 +11,13 @@ import { openReview as reviewBoard } from './review.js';
 import { keepChoices, keepName, keptName, restoreChoices } from './choices.js';
 import { asHost, forgetWatch, fullLink, gameHref, gamesOfThisBrowser, rememberSeat as keepSeat, rememberWatch, seatToken, takeFragment, watchToken } from './links.js';
 import * as practice from './learn-practice.js';
+import * as sound from './sound.js';
 
 const game = {
   id: null, token: null, socket: null, lastSeq: 0, state: null, closing: false, retry: 0, online: false,
   log: [], why: new Map(), bidWhy: new Map(), reviewDeal: null, chatSaid: null, reviewAt: null, sweeping: null, held: new Set(), resultWaits: false,
   shown: new Set(), invites: {}, games: null, joining: null, pageError: null, lastOpener: null, hostError: null, keysBack: null,
-  boardPending: false, handDeal: null, dealtAt: null,
+  boardPending: false, handDeal: null, dealtAt: null, resyncing: false, endSound: false,
 };
 const ORDER = ['N', 'E', 'S', 'W'];
 const POSITIONS = ['bottom', 'left', 'top', 'right'];
@@ -333,6 +334,7 @@ function openGame(id, token = null) {
   $('table').hidden = false;
   game.boardPending = true;  // its board is brought into view once drawn (boardIntoView)
   game.handDeal = null;  // its first deal comes into the hand as dealt, whatever the game before reached
+  game.endSound = false;
   if (window.matchMedia('(min-width: 64rem)').matches) $('log-box').open = true;
   connect();
 }
@@ -380,13 +382,19 @@ function showMessage(text) {
 function receive(message) {
   if (message.type === 'state' || message.type === 'update') {
     const before = game.state;
-    if (message.type === 'state' && $('message').textContent === t('play.reconnecting')) showMessage('');
-    for (const event of message.events || []) remember(event, message.type === 'state');
-    sweepTrick(before, message.events || [], message.type === 'state');
+    const catchingUp = message.type === 'state';
+    if (catchingUp && $('message').textContent === t('play.reconnecting')) showMessage('');
+    for (const event of message.events || []) remember(event, catchingUp);
+    sweepTrick(before, message.events || [], catchingUp);
+    if (!catchingUp) soundsOf(before, message.events || [], message.state);
     game.state = message.state;
     game.lastSeq = message.state.seq;
     sessionStorage.setItem(`klaverjas.seq.${game.id}`, String(game.lastSeq));
+    // A state after a reconnect brings what was missed all at once: drawn in silence. (The first state of a game
+    // opened here is no resync: its hand comes in as dealt, with the riffle.)
+    game.resyncing = catchingUp && game.handDeal !== null;
     render(message.state);
+    game.resyncing = false;
   } else if (message.type === 'error' && message.code === 'watch_withdrawn') {
     // The host made a new spectator link: this one opens nothing any more, so stop knocking.
     game.closing = true;
@@ -473,6 +481,22 @@ function announce(event) {
   announce.timer = setTimeout(() => { box.textContent = ''; box.classList.remove('on'); }, 2200);
 }
 
+// The table's sounds (js/sound.js) for the events of an update: a snap for each card played, spaced when several
+// come at once; the deal's end, sounded when its result opens (renderResult); and a chime when the turn comes to
+// us after others have played (not after our own card, not at a new deal, which has its riffle, nor on a take-back).
+// A trick's swish goes with its sweep (gather), the riffle with the hand's cards coming in (renderHand).
+const SNAP_GAP = 0.07;  // seconds between the snaps of cards that come in one update, so they never blur together
+function soundsOf(before, events, st) {
+  const cards = events.filter((e) => e.type === 'card').length;
+  for (let i = 0; i < Math.min(cards, 8); i++) sound.card(i * SNAP_GAP);
+  if (events.some((e) => e.type === 'deal_end')) game.endSound = true;
+  const ours = (s) => Boolean(s && s.seat && s.to_move === s.seat && (s.phase === 'play' || s.phase === 'trump'));
+  if (before && ours(st) && !ours(before) && before.deal === st.deal && !events.some((e) => e.type === 'undo')) {
+    const dealing = Math.max(0, (game.dealtAt ?? -1e9) + DEALING_MS - performance.now()) / 1000;  // after the riffle
+    sound.turn(Math.max(cards * SNAP_GAP + 0.1, dealing));
+  }
+}
+
 // A finished trick stays a moment where it lay, the winning card marked, then is gathered to its winner's plate
 // (under reduced motion it stays still and goes). It is drawn in its own layer, so the state underneath is never
 // held back: cards of the next trick that arrive meanwhile are in #trick at once, shown when the layer is gone.
@@ -485,7 +509,7 @@ function sweepTrick(before, events, catchingUp) {
   const deal = before ? before.deal : null;
   for (const event of events) {
     if (event.type === 'card') { trick.push({ seat: event.seat, card: event.card }); hurrySweep(); }
-    if (event.type === 'deal' || event.type === 'undo') { trick = []; endSweep(); }  // a taken-back trick lies in #trick again
+    if (event.type === 'deal' || event.type === 'undo') { trick = []; endSweep(true); }  // a taken-back trick lies in #trick again
     if (event.type !== 'trick') continue;
     endSweep();
     const moving = motion();
@@ -526,6 +550,7 @@ function gather(layer, winner) {
   const plate = document.querySelector(`.felt .seat[data-seat="${winner}"] .plate`);
   const to = plate ? plate.getBoundingClientRect() : null;
   layer.dataset.stage = 'gather';
+  sound.trick();
   for (const card of layer.querySelectorAll('.played')) {
     const from = card.getBoundingClientRect();
     if (to) card.style.translate = `${to.left + to.width / 2 - (from.left + from.width / 2)}px ${to.top + to.height / 2 - (from.top + from.height / 2)}px`;
@@ -533,11 +558,14 @@ function gather(layer, winner) {
   }
 }
 
-// The layer goes, and the next trick's cards that waited under it are shown (travelling in, with motion).
-function endSweep() {
+// The layer goes, and the next trick's cards that waited under it are shown (travelling in, with motion). A trick
+// that goes without being gathered (under reduced motion, or ended by the next trick's) swishes as it goes, unless
+// `quiet` (taken back, or a new deal).
+function endSweep(quiet = false) {
   const sweeping = game.sweeping;
   if (!sweeping) return;
   game.sweeping = null;
+  if (!quiet && sweeping.layer.dataset.stage === 'shown') sound.trick();
   for (const timer of sweeping.timers) clearTimeout(timer);
   sweeping.layer.remove();
   for (const card of document.querySelectorAll('#trick .played.held')) {
@@ -909,7 +937,8 @@ function illegalReason(st, card) {
   return t('play.why_trump');
 }
 
-const DEALING_MS = 8 * 45 + 320;  // the last card's delay and its way in (play.css .hand .card.dealt)
+const DEAL_GAP = 45;  // ms between the cards coming into the hand (play.css .hand .card.dealt)
+const DEALING_MS = 8 * DEAL_GAP + 320;  // the last card's delay and its way in
 
 function renderHand(st) {
   const hand = $('hand');
@@ -925,7 +954,10 @@ function renderHand(st) {
   // A new deal's eight cards come into the hand one after another, as dealt. The hand is drawn anew on every
   // state, so a drawing within the deal's first moments carries the animation on from where it is.
   // (South African deals begin in the play, with no trump choice: a new deal is a new number with eight cards.)
-  if (st.deal !== game.handDeal && cards.length === 8) game.dealtAt = performance.now();
+  if (st.deal !== game.handDeal && cards.length === 8) {
+    game.dealtAt = performance.now();
+    if (!game.resyncing) sound.deal(8, DEAL_GAP / 1000);
+  }
   game.handDeal = st.deal;
   const since = performance.now() - (game.dealtAt ?? -1e9);
   const dealing = motion() && since < DEALING_MS;
@@ -1081,6 +1113,7 @@ function renderResult(st, late = false) {
   const r = st.result;
   const we = myTeam(st);
   const they = we === 'NS' ? 'EW' : 'NS';
+  if (opening && game.endSound) { game.endSound = false; sound.dealEnd(dealMood(r, we)); }
   const lines = [el('h2', {}, `${t('play.deal')} ${r.deal}`)];
   const row = (label, a, b, attrs = {}) => el('tr', attrs, el('th', { scope: 'row' }, label), el('td', {}, String(a)), el('td', {}, String(b)));
   const table = el('table', { class: 'result-table' }, el('thead', {}, el('tr', {}, el('td', {}), el('th', {}, t('play.we')), el('th', {}, t('play.they')))),
@@ -1127,6 +1160,14 @@ function renderResult(st, late = false) {
   const typing = document.activeElement && document.activeElement.closest('input, textarea, select');
   const elsewhere = late && document.activeElement && document.activeElement !== document.body;
   if (kept || (opening && !typing && !elsewhere)) (document.getElementById(kept) || buttons.firstChild).focus();
+}
+
+// How a deal's end sounds to our side: 'good' when we made it or the others went nat (or reneged), 'bad' when we
+// went nat (or reneged), 'plain' when the others made theirs.
+function dealMood(r, we) {
+  if (r.verzaakt) return r.verzaakt === we ? 'bad' : 'good';
+  if (r.nat && r.makers) return r.makers === we ? 'bad' : 'good';
+  return r.makers === we ? 'good' : 'plain';
 }
 
 function renderLog() {
