@@ -1,6 +1,6 @@
 // The header of every page: the name leading home, the parts of the site, a slot for the page's own
-// controls, the card settings (index letters, four colours, the card table's sound) and the language switch. One function,
-// so every page shows the same bar and the same cards.
+// controls, the card settings (index letters, four colours, the card table's sound) and the language switch.
+// One function, so every page shows the same bar and the same cards.
 import { h } from './dom.js';
 import { dutchLetters, fourColours, letters, setFourColours, setLetters } from './cards.js';
 import { onLangChange, otherLang, setLang, t } from './i18n.js';

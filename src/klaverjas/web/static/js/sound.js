@@ -14,7 +14,8 @@ let failed = false;  // the browser could not make them: no more tries
 // page listens for one itself.
 let touched = false;
 if (!navigator.userActivation) {
-  for (const type of ['pointerdown', 'keydown']) addEventListener(type, () => { touched = true; }, { once: true, capture: true });
+  const touch = () => { touched = true; };
+  for (const type of ['pointerdown', 'keydown']) addEventListener(type, touch, { once: true, capture: true });
 }
 const activated = () => (navigator.userActivation ? navigator.userActivation.hasBeenActive : touched);
 
