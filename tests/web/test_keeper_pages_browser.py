@@ -234,6 +234,24 @@ def test_a_match_end_of_any_number_is_said_in_words(server: str, pages: Any, loc
     expect(page.locator(".rules-line")).to_have_text(words[1])
 
 
+@pytest.mark.parametrize(("locale", "intro", "none"), [
+    ("nl-NL", "Houd de stand bij van een partij met echte kaarten", "Nog geen lijsten op dit apparaat."),
+    ("en-GB", "Keep the score of a game played with real cards", "No sheets on this device yet.")])
+def test_a_first_visit_says_what_the_score_keeper_does_before_any_sheet(server: str, pages: Any, locale: str,
+                                                                         intro: str, none: str) -> None:
+    page = pages(locale)
+    page.goto(server + "/keeper")
+    expect(page.get_by_text(none)).to_be_visible()
+    said = page.locator("main p", has_text=intro)
+    expect(said).to_be_visible()
+    expect(said).to_contain_text("nat")
+    # Between the heading and the button that makes the first sheet.
+    boxes = [page.locator(sel).bounding_box() for sel in ("main h1", "main p >> nth=0", "[data-testid=new-sheet]")]
+    assert all(b is not None for b in boxes)
+    tops = [b["y"] for b in boxes if b is not None]
+    assert tops == sorted(tops), tops
+
+
 @pytest.mark.parametrize(("locale", "width"), [("nl-NL", 1280), ("en-GB", 1280), ("en-GB", 320)])
 def test_the_header_keeps_the_language_button_on_its_first_row(server: str, pages: Any, locale: str,
                                                                 width: int) -> None:

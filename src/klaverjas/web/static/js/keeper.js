@@ -163,6 +163,7 @@ async function listView() {
   });
   show(h('section', {},
     heading(t('keeper.sheets')),
+    h('p', {}, t('keeper.intro')),
     h('p', {}, h('a', { href: '#/new', class: 'button primary big', 'data-testid': 'new-sheet' }, t('keeper.new_sheet'))),
     items.length ? h('ul', { class: 'sheets' }, items) : h('p', {}, t('keeper.no_sheets')),
   ));
