@@ -315,3 +315,51 @@ def test_every_process_restarted_every_table_resumes(postgres_url: str, tmp_path
             stored = stored_game(postgres_url, game["id"])
             seen_in_order(person, stored, since=seq)
             person.close()
+
+
+def test_another_match_asked_on_one_process_reaches_a_friend_on_another(postgres_url: str, tmp_path: Path) -> None:
+    with servers(postgres_url, tmp_path, 2) as group:
+        host = post(group.url(0), "/api/tables", {"name": "Anna", "seat": "S", "match_end": "deals:1", "pace": 0,
+                                                  "seed": 5}).json()
+        joined = post(group.url(1), f"/api/tables/{host['code']}/join", {"name": "Bram", "seat": "W"}).json()
+        anna = Person(group.url(0), host["id"], host["token"], "S")
+        bram = Person(group.url(1), host["id"], joined["token"], "W")
+        anna.until(lambda s: s["seats"][3]["kind"] == "human")
+        anna.ws.send(json.dumps({"type": "start"}))
+        deadline = time.monotonic() + 60
+        while not all(p.state["phase"] == "match_over" for p in (anna, bram)):
+            assert time.monotonic() < deadline, "the match did not end"
+            for person in (anna, bram):
+                state = person.state
+                if state["seat"] == state["to_move"] and state["phase"] in ("trump", "play") and \
+                        person.sent != state["seq"]:
+                    person.sent = state["seq"]
+                    person.ws.send(json.dumps(move_for(state)))
+                with contextlib.suppress(TimeoutError):
+                    person.read(timeout=0.05)
+        anna.ws.send(json.dumps({"type": "rematch"}))
+        # Each hears of it on his own process, with his own new token.
+        for person in (anna, bram):
+            person.until(lambda s: s.get("rematch") is not None)
+        mine, his = anna.state["rematch"], bram.state["rematch"]
+        assert mine["id"] == his["id"] and (mine["seat"], his["seat"]) == ("S", "W") and mine["token"] != his["token"]
+        # Asked again on the other process: the same table.
+        again = Person(group.url(1), host["id"], host["token"], "S")
+        again.ws.send(json.dumps({"type": "rematch"}))
+        again.until(lambda s, old=again.state["seq"]: s["seq"] > old)  # type: ignore[misc]
+        assert again.state["rematch"] == mine
+        # Each opens the new table on the other process, in his seat; play goes on there.
+        bram2 = Person(group.url(0), his["id"], his["token"], "W")
+        anna2 = Person(group.url(1), mine["id"], mine["token"], "S")
+        assert (bram2.state["phase"], anna2.state["seats"][3]["name"]) in {("trump", "Bram"), ("play", "Bram")}
+        for person in (anna, bram, again, anna2, bram2):
+            person.close()
+        # The old match is stored as it was, naming the next one; no other table was left behind.
+        stored = stored_game(postgres_url, host["id"])
+        assert len(stored["finished"]) == 1 and stored["rematch"]["id"] == mine["id"]
+        games = GameStore(postgres_url)
+        try:
+            assert set(games.ids()) == {host["id"], mine["id"]}
+            assert games.ids("match_over") == [host["id"]]
+        finally:
+            games.close()

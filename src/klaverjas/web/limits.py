@@ -130,7 +130,7 @@ def retry_after(seconds: float) -> int:
 
 # HTTP requests that cost something, by method and path; the first match wins.
 HTTP_RULES: tuple[tuple[str, re.Pattern[str], str], ...] = (
-    ("POST", re.compile(r"^/api/(play|tables|sheets)/?$"), "create"),
+    ("POST", re.compile(r"^/api/(play|tables|sheets)/?$|^/api/play/[^/]+/again$"), "create"),
     ("POST", re.compile(r"^/api/tables/[^/]+/(join|invitation)$"), "join"),
     ("GET", re.compile(r"^/api/tables/[^/]+$"), "lookup"),
     ("GET", re.compile(r"^/api/play/[^/]+/review/[^/]+$"), "review"),

@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from .models import DealResult, Frozen, Seat, SeatPublic, Suit, TableState, Team, TeamPair, Texts
+from .models import DealResult, Frozen, Rematch, Seat, SeatPublic, Suit, TableState, Team, TeamPair, Texts
 
 # --- client to server ------------------------------------------------------------------------------
 
@@ -71,6 +71,13 @@ class StartMessage(Message):
     type: Literal["start"]
 
 
+class RematchMessage(Message):
+    """The host, once the match is over: another match at this table, everyone in the same seat (a new table,
+    announced by the ``rematch`` event; asked again, the same one)."""
+
+    type: Literal["rematch"]
+
+
 class HintMessage(Message):
     """Ask for advice on your turn."""
 
@@ -83,7 +90,7 @@ class PingMessage(Message):
 
 ClientMessage = Annotated[
     TrumpMessage | CardMessage | ClaimMessage | ChatMessage | VerzaaktMessage | UndoMessage | NextMessage
-    | StartMessage | HintMessage | PingMessage, Field(discriminator="type")]
+    | StartMessage | RematchMessage | HintMessage | PingMessage, Field(discriminator="type")]
 CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 
 # --- events (inside state and update frames) --------------------------------------------------------
@@ -191,6 +198,13 @@ class StartEvent(EventBase):
     seats: list[SeatPublic]
 
 
+class RematchEvent(EventBase, Rematch):
+    """The host started another match at this table: to each seated person in an event of his own, with his new
+    seat's token; to the spectators the new spectator link, if the host had made one."""
+
+    type: Literal["rematch"]
+
+
 class ChatEvent(EventBase):
     type: Literal["chat"]
     seat: Seat | None
@@ -200,7 +214,8 @@ class ChatEvent(EventBase):
 
 Event = Annotated[
     DealEvent | HandEvent | BidEvent | TrumpEvent | CardEvent | TrickEvent | ClaimEvent | VerzaaktEvent
-    | UndoEvent | DealEndEvent | MatchEndEvent | SeatEvent | StartEvent | ChatEvent, Field(discriminator="type")]
+    | UndoEvent | DealEndEvent | MatchEndEvent | SeatEvent | StartEvent | RematchEvent | ChatEvent,
+    Field(discriminator="type")]
 
 # --- server to client -------------------------------------------------------------------------------
 

@@ -48,6 +48,7 @@ from klaverjas.core.trump import PASS, PLAY, choose
 from .texts import core_refusal, say
 
 LEVELS = ("random", "basic", "strong", "expert")  # as models.Level
+SPECTATORS = 4  # an event's audience: the table's spectators only (seats are 0..3)
 HELD_BACK: Text = dict(held_back())  # the live ``why`` of a reason held back until the deal is over
 
 # Refusals of a roem claim, per language; a wrong amount is refused without naming the right one.
@@ -152,6 +153,9 @@ class GameTable:
     review_cache: dict[int, Any] = field(default_factory=dict)  # deal number -> analysis (or its task)
     invites: dict[str, int] = field(default_factory=dict)  # one-time seat invitations of the host: token -> seat
     watch_token: str = ""  # the spectator link's secret, made when the host first asks for it
+    # The next match at this table, once the host asked for it: its id, code, each seat's new token ("" for a
+    # computer player's) and its spectator secret ("" when this table had no spectator link).
+    rematch: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.play = MatchPlay(self.rules, self.first_dealer, self.seed)
@@ -248,6 +252,64 @@ class GameTable:
             return not token
         return bool(token and self.watch_token and hmac.compare_digest(self.watch_token, token))
 
+    # --- another match at this table ----------------------------------------------------
+    def check_rematch(self, by: int | None) -> None:
+        """Refused unless the host of a table with friends asks once its match is over."""
+        if not self.code:
+            raise ActionError("not_table", say("rematch_friends"))
+        if by is None or by != self.host:
+            raise ActionError("not_host", say("rematch_host"))
+        if self.phase != "match_over":
+            raise ActionError("not_now", say("rematch_not_over"))
+
+    def next_match(self, code: str, created: str) -> GameTable:
+        """The next match at this table, as a card room goes on: everyone in the same seat under the same name
+        (each person with a new secret), computer players where there were, the same rules and host, the next
+        dealer in turn; it starts at once. A spectator secret only where this table had one."""
+        seats = [SeatInfo("human", info.level, info.name, secrets.token_urlsafe(18)) if info.kind == "human"
+                 else SeatInfo("bot", info.level) for info in self.seats]
+        table = GameTable.create(self.rules, seats, first_dealer=self.play.dealer, created=created, code=code,
+                                 host=self.host)
+        if self.watch_token:
+            table.watch_token = secrets.token_urlsafe(18)
+        assert self.host is not None  # a table with a code has its host
+        table.start(self.host)
+        return table
+
+    def announce_rematch(self, by: int, new: GameTable | None) -> str:
+        """Tell the table where its next match is (``new``), each seated person in an event of his own with his
+        own new secret and the spectators with the new spectator link, if any; asked again, the host is told the
+        same table once more. Returns the next match's id."""
+        self.check_rematch(by)
+        if not self.rematch:
+            if new is None:
+                raise ActionError("not_now", say("rematch_not_over"))
+            self.rematch = {"id": new.id, "code": new.code, "watch": new.watch_token,
+                            "tokens": [info.token if info.kind == "human" else "" for info in new.seats]}
+            for seat, info in enumerate(self.seats):
+                if info.kind == "human":
+                    self._emit("rematch", self.rematch_for(seat) or {}, audience=seat)
+            if self.rematch["watch"]:
+                self._emit("rematch", self.rematch_for(None) or {}, audience=SPECTATORS)
+        else:
+            self._emit("rematch", self.rematch_for(by) or {}, audience=by)
+        return str(self.rematch["id"])
+
+    def rematch_for(self, seat: int | None) -> dict[str, Any] | None:
+        """Where ``seat`` (None: a spectator) goes for the next match, with the secret that is his alone."""
+        if not self.rematch:
+            return None
+        code = self.rematch["code"]
+        if seat is None:
+            watch = self.rematch["watch"]
+            return {"id": self.rematch["id"], "code": code, "seat": None, "token": None,
+                    "link": f"/t/{code}#watch={watch}"} if watch else None
+        token = self.rematch["tokens"][seat]
+        if not token or self.seats[seat].kind != "human":
+            return None
+        return {"id": self.rematch["id"], "code": code, "seat": SEATS[seat], "token": token,
+                "link": f"/t/{code}#token={token}"}
+
     def start(self, seat: int) -> None:
         if self.started:
             raise ActionError("not_now", say("started"))
@@ -343,7 +405,8 @@ class GameTable:
 
         Events are numbered from 1 without gaps, so those after ``since`` start at that index."""
         return [e.as_json() for e in self.events[max(0, since):]
-                if (e.audience is None or e.audience == seat) and (seat is not None or e.kind != "chat")]
+                if (e.audience is None or e.audience == (SPECTATORS if seat is None else seat))
+                and (seat is not None or e.kind != "chat")]
 
     def _emit_trump(self) -> None:
         deal = self.deal
@@ -630,6 +693,8 @@ class GameTable:
             "host": None if self.host is None else SEATS[self.host],
             "chat": self.chat_log[-20:] if seat is not None else [],
         }
+        if self.rematch:
+            out["rematch"] = self.rematch_for(seat)
         if self.phase in ("deal_over", "match_over") and self.finished_records:
             out["result"] = next(e.data for e in reversed(self.events) if e.kind == "deal_end")
             # The deal is recorded and gone from play; its last trick stays there to look at until the next deal,
@@ -697,7 +762,7 @@ class GameTable:
         return {
             "id": self.id, "rules": str(self.rules), "seed": self.seed, "first_dealer": self.first_dealer,
             "created": self.created, "code": self.code, "host": self.host, "started": self.started,
-            "invites": self.invites, "watch_token": self.watch_token,
+            "invites": self.invites, "watch_token": self.watch_token, "rematch": self.rematch,
             "seats": [{"kind": i.kind, "level": i.level, "name": i.name, "token": i.token, "replaced": i.replaced}
                       for i in self.seats],
             "finished": self.finished_records, "deals_finished": len(self.finished_records),
@@ -726,6 +791,7 @@ class GameTable:
         table.chat_log = [e.data for e in table.events if e.kind == "chat"]
         table.invites = {str(t): int(s) for t, s in data.get("invites", {}).items()}
         table.watch_token = str(data.get("watch_token", ""))
+        table.rematch = dict(data.get("rematch") or {})
         return table
 
 

@@ -277,6 +277,16 @@ class ClaimOffer(Frozen):
     trick: int = Field(description="the trick (1..7) whose roem you may claim now; 0 says no roem")
 
 
+class Rematch(Frozen):
+    """Where the next match at a table with friends is: the new table, and the way in for whom it is addressed to."""
+
+    id: str = Field(description="the new table's game id")
+    code: str = Field(description="the new table's code")
+    seat: Seat | None = Field(description="your seat there (the same as here); None for a spectator")
+    token: str | None = Field(description="your new seat token there, yours alone; None for a spectator")
+    link: str = Field(description="/t/{code}#token=... (or #watch=... for a spectator): it opens the new table")
+
+
 class TableState(Frozen):
     """Everything one seat may know now; a spectator (no token) gets the public part only."""
 
@@ -298,6 +308,9 @@ class TableState(Frozen):
     host: Seat | None
     chat: list[ChatLine] = Field(description="the last 20 chat lines")
     result: DealResult | None = Field(None, description="after a deal: its result (only then)")
+    rematch: Rematch | None = Field(None, description=(
+        "once the host started another match at this table: where it is for you (None for a spectator without "
+        "a spectator link there)"))
     # A deal is on the table (every phase after the lobby); after a deal, its dealer, trump, maker and makers:
     dealer: Seat | None = None
     trump: Suit | None = None

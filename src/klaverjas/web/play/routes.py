@@ -10,7 +10,7 @@ import importlib.util
 import secrets
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import APIRouter, Depends, Header, Query
 from fastapi.responses import HTMLResponse
 from pydantic import Field
 
@@ -37,6 +37,7 @@ Token = Annotated[str | None, Query(max_length=64)]
 Tokens = Annotated[list[Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{16,64}$")]] | None,
                    Query(max_length=100, description="seat tokens, repeated")]
 DealNumber = Annotated[int, Field(ge=1, le=1000)]
+Authorization = Annotated[str | None, Header(max_length=100, description="Bearer <token>")]
 
 router = APIRouter()
 router.include_router(socket.router)
@@ -57,6 +58,11 @@ def new_token() -> str:
     return secrets.token_urlsafe(18)
 
 
+def bearer(authorization: str | None) -> str | None:
+    scheme, _, token = (authorization or "").partition(" ")
+    return token.strip() or None if scheme.lower() == "bearer" else None
+
+
 async def runtime_or_404(service: PlayService, game_id: str) -> TableRuntime:
     runtime = await service.get(game_id) if len(game_id) <= socket.MAX_ID else None
     if runtime is None:
@@ -66,15 +72,48 @@ async def runtime_or_404(service: PlayService, game_id: str) -> TableRuntime:
 
 @router.post("/api/play", response_model=Created, status_code=201, tags=["play"])
 async def create_game(body: NewGame, service: Service) -> Created:
-    rules = rules_of(body)
-    token = new_token()
     north, east, west = body.levels
+    return await new_game(service, rules_of(body), [north, east, west], body.name or "You", body.pace, body.seed)
+
+
+async def new_game(service: PlayService, rules: Rules, levels: list[str], name: str, pace: float,
+                   seed: int | None = None) -> Created:
+    """A game against three computer players (``levels``: partner N, then E and W), the person South."""
+    token = new_token()
+    north, east, west = levels
     seats = [SeatInfo("bot", north, "North"), SeatInfo("bot", east, "East"),
-             SeatInfo("human", name=body.name or "You", token=token), SeatInfo("bot", west, "West")]
-    table = GameTable.create(rules, seats, body.seed, first_dealer=3, created=now())
-    await service.add(table, body.pace)
+             SeatInfo("human", name=name, token=token), SeatInfo("bot", west, "West")]
+    table = GameTable.create(rules, seats, seed, first_dealer=3, created=now())
+    await service.add(table, pace)
     # The token travels in the fragment, which browsers never send to a server.
     return Created(id=table.id, token=token, seat="S", link=f"/play/{table.id}#token={token}")
+
+
+@router.post("/api/play/{game_id}/again", response_model=Created, status_code=201, tags=["play"],
+             responses={403: {"model": ReasonOut, "description": "not the player's token"},
+                        404: {"model": ReasonOut, "description": "no such game"},
+                        409: {"model": ReasonOut, "description": "the match is not over, or the game is a table "
+                                                                "with friends"}})
+async def play_again(game_id: str, service: Service, authorization: Authorization = None) -> Created:
+    """Another match against the computer with exactly this game's settings (its rules, each computer player's
+    level, the player's name, the pace), once this match is over: a new game with its own id and token; this
+    one stays as it is, finished.  The player's token as ``Authorization: Bearer <token>``."""
+    runtime = await runtime_or_404(service, game_id)
+    async with runtime.lock:  # the stored table, not one being changed
+        await service.ensure_stored(runtime)
+        table = runtime.table
+        seat = service.seat_of(runtime, bearer(authorization))
+        if seat is None and table.code:  # a table with friends does not exist for a caller without its tokens
+            raise Refusal(404, "no_game", say("no_game"))
+        if seat is None:
+            raise Refusal(403, "not_player", say("again_seat"))
+        if table.code:
+            raise Refusal(409, "not_table", say("again_computer"))
+        if table.phase != "match_over":
+            raise Refusal(409, "not_now", say("again_not_over"))
+        levels = [table.seats[s].level for s in (0, 1, 3)]
+        rules, name, pace = table.rules, table.seats[seat].name, runtime.pace
+    return await new_game(service, rules, levels, name, pace)
 
 
 @router.get("/api/play", response_model=list[GameSummary], tags=["play"])

@@ -39,7 +39,7 @@ from ..thinking import Thinker
 from .frames import error_frame, table_frame
 from .game import ActionError, GameTable, restore_checked
 from .models import Texts
-from .store import CHANNEL, Conflict, GameFormatError, GameStore, SeatRow
+from .store import CHANNEL, Conflict, GameFormatError, GameStore, SeatRow, now
 from .texts import say
 
 log = logging.getLogger("klaverjas.play")
@@ -54,6 +54,8 @@ RETRIES = 8  # writes of one action that may find the table changed by another p
 T = TypeVar("T")
 
 MAX_CHAT = 200  # characters a chat message keeps
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # a table's code: no 0/O or 1/I to misread
+CODE_LENGTH = 6
 
 
 class Socket(Protocol):
@@ -238,6 +240,43 @@ class PlayService:
             await self.deliver(runtime)
             return result
         raise DatabaseUnavailable(f"table {runtime.table.id} kept changing under this process's writes")
+
+    async def free_code(self) -> str:
+        """A table code no stored table has (the store's unique index refuses the rare one taken meanwhile)."""
+        for _ in range(20):
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            if await run(self.store.id_of_code, code) is None:
+                break
+        return code
+
+    async def rematch(self, runtime: TableRuntime, seat: int | None) -> str:
+        """The host's next match at this finished table: a new table, started, with everyone in the same seat;
+        the old table says where it is (:meth:`GameTable.announce_rematch`). Asked again, or by two processes
+        at once, it is the same table: the one the old table names. Returns its id."""
+        async with runtime.lock:
+            if not await self._sync(runtime, verify=True):
+                raise ActionError("no_game", say("no_game"))
+            runtime.table.check_rematch(seat)
+            assert seat is not None
+            made = bool(runtime.table.rematch)
+            new = None if made else runtime.table.next_match(await self.free_code(), now())
+            pace, away_limit = runtime.pace, runtime.away_limit
+        added = None if new is None else await self.add(new, pace, away_limit)
+        try:
+            kept = await self.change(runtime, lambda table: table.announce_rematch(seat, new))
+        except (ActionError, DatabaseUnavailable):
+            if new is not None:  # the old table does not name ours: nobody could ever open it
+                await self._forget(new.id)
+            raise
+        if new is not None and kept != new.id:  # another request's next match was named first
+            await self._forget(new.id)
+        elif added is not None:
+            self.kick(added)  # a computer player may deal or speak first
+        return kept
+
+    async def _forget(self, table_id: str) -> None:
+        self.tables.pop(table_id, None)
+        await run(self.store.delete, table_id)
 
     def seat_of(self, runtime: TableRuntime, token: str | None) -> int | None:
         """The seat a token belongs to (constant-time compare), else None."""

@@ -114,6 +114,8 @@ async def handle(service: PlayService, runtime: TableRuntime, conn: Connection, 
                 await send(error_frame("bad_text", say("bad_text", detail=why)))
                 return
             await service.chat(runtime, conn.seat, message.text)
+        elif message.type == "rematch":
+            await service.rematch(runtime, conn.seat)
         elif message.type == "hint":
             options = await service.hint(runtime, conn.seat)
             await send(frame_json(HintFrame(type="hint", options=[Advice.model_validate(o) for o in options])))

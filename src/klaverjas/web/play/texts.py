@@ -26,6 +26,24 @@ REFUSALS: Table = {
     "host_watch_link": entry("Only the host shares the spectator link.", "Alleen de gastheer deelt de kijkerslink."),
     "started": entry("The table has already started.", "De tafel is al begonnen."),
     "host_starts": entry("Only the host starts the table.", "Alleen de gastheer start de tafel."),
+    "rematch_host": entry("Only the host starts another match at this table.",
+                          "Alleen de gastheer begint een nieuwe partij aan deze tafel."),
+    "rematch_not_over": entry("Another match at this table starts once this match is over.",
+                              "Een nieuwe partij aan deze tafel begint pas als deze partij afgelopen is."),
+    "rematch_friends": entry("Another match at this table is for a table with friends; against the computer, "
+                             "start a new game.",
+                             "Een nieuwe partij aan deze tafel is er voor een tafel met vrienden; tegen de "
+                             "computer begin je een nieuw spel."),
+    "again_not_over": entry("Another match with the same settings starts once this match is over.",
+                            "Een nieuwe partij met dezelfde instellingen begin je als deze partij afgelopen is."),
+    "again_computer": entry("Another match with the same settings is for a game against the computer; at a table "
+                            "with friends the host starts it.",
+                            "Een nieuwe partij met dezelfde instellingen is er voor een spel tegen de computer; "
+                            "aan een tafel met vrienden begint de gastheer die."),
+    "again_seat": entry("Only the player of this game starts another match: send his token as "
+                        "Authorization: Bearer <token>.",
+                        "Alleen de speler van dit spel begint een nieuwe partij: stuur zijn sleutel als "
+                        "Authorization: Bearer <token>."),
     "no_deal": entry("There is no deal in progress.", "Er wordt geen spel gespeeld."),
     "deal_not_over": entry("The deal is not over.", "Het spel is nog niet uit."),
     # actions

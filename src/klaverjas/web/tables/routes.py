@@ -9,10 +9,9 @@ nor put in a Referer; a request carries a token in its body or in ``Authorizatio
 
 from __future__ import annotations
 
-import secrets
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Header
+from fastapi import APIRouter, Depends
 from fastapi.responses import HTMLResponse
 
 from klaverjas.core import SEATS
@@ -22,15 +21,12 @@ from ..errors import ReasonOut, Refusal
 from ..pages import page
 from ..play.game import ActionError, GameTable, SeatInfo
 from ..play.models import Invitation, InvitationIn, Joined, JoinTable, Link, NewTable, SeatInvite, SpectateIn, TableInfo
-from ..play.routes import new_token, rules_of
-from ..play.service import PlayService, TableRuntime, play_service
+from ..play.routes import Authorization, bearer, new_token, rules_of
+from ..play.service import CODE_ALPHABET, CODE_LENGTH, PlayService, TableRuntime, play_service
 from ..play.store import now
 from ..play.texts import say
 
-CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
-CODE_LENGTH = 6
 Service = Annotated[PlayService, Depends(play_service)]
-Authorization = Annotated[str | None, Header(max_length=100, description="Bearer <token>")]
 NO_TABLE: dict[int | str, dict[str, object]] = {404: {"model": ReasonOut, "description": "no table with that code"}}
 STATUS = {"seat_taken": 409, "not_now": 409, "bad_invite": 403, "not_host": 403}  # ActionError code -> HTTP
 
@@ -46,11 +42,6 @@ async def runtime_of_code(service: PlayService, code: str) -> TableRuntime:
     if runtime is None:
         raise Refusal(404, "no_table", say("no_table"))
     return runtime
-
-
-def bearer(authorization: str | None) -> str | None:
-    scheme, _, token = (authorization or "").partition(" ")
-    return token.strip() or None if scheme.lower() == "bearer" else None
 
 
 def refused(exc: ActionError) -> Refusal:
@@ -76,10 +67,7 @@ async def create_table(body: NewTable, service: Service) -> Joined:
     seat = SEATS.index(body.seat)
     seats = [SeatInfo("open", body.level) for _ in range(4)]
     seats[seat] = SeatInfo("human", body.level, body.name.strip() or "Host", token)
-    for _ in range(20):
-        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-        if await run(service.store.id_of_code, code) is None:
-            break
+    code = await service.free_code()
     table = GameTable.create(rules, seats, body.seed, first_dealer=3, created=now(), code=code, host=seat)
     await service.add(table, body.pace, body.away_limit)
     return Joined(id=table.id, code=code, token=token, seat=body.seat, link=seat_link(table, token))
