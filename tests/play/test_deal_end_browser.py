@@ -196,8 +196,8 @@ def test_the_last_trick_at_the_match_s_end_covers_nothing_of_the_result(server: 
     expect(last.locator(".played-last")).to_have_count(4)
     parts = page.locator("#result [data-result=score], #result [data-match=over], #result tr[data-figure=total], "
                          "#result .buttons > *, #last")
-    expect(parts).to_have_count(6)
-    assert parts.evaluate_all(UNCOVERED) == [True] * 6
+    expect(parts).to_have_count(7)  # the score, the verdict, the total, three buttons, the last trick
+    assert parts.evaluate_all(UNCOVERED) == [True] * 7
     # Closed with its button, the focus goes back to the button that opened it; l opens it again.
     last.get_by_role("button", name=words[1]).click()
     expect(last).to_be_hidden()
@@ -205,7 +205,7 @@ def test_the_last_trick_at_the_match_s_end_covers_nothing_of_the_result(server: 
     expect(opener).to_have_attribute("aria-expanded", "false")
     page.keyboard.press("l")
     expect(last).to_be_focused()
-    assert parts.evaluate_all(UNCOVERED) == [True] * 6
+    assert parts.evaluate_all(UNCOVERED) == [True] * 7
     close = last.get_by_role("button", name=words[1])
     box = close.bounding_box()
     assert box and box["height"] >= 44, box

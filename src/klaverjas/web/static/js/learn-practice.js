@@ -29,6 +29,11 @@ export function remember(gameId, form) {
   if (form.get('practice')) localStorage.setItem(key(gameId), '1');
 }
 
+// Another match with the same settings is practised as the last one was.
+export function carryOver(fromId, toId) {
+  if (localStorage.getItem(key(fromId)) === '1') localStorage.setItem(key(toId), '1');
+}
+
 function panel() {
   let node = document.getElementById('practice');
   if (!node) {

@@ -384,6 +384,10 @@ function receive(message) {
     const before = game.state;
     const catchingUp = message.type === 'state';
     if (catchingUp && $('message').textContent === t('play.reconnecting')) showMessage('');
+    // The host started the next match here: each seat goes there by itself, as soon as it hears so (also after a
+    // reconnect); a table opened afresh, which had not been followed here, shows the way instead (anotherMatch).
+    const rematch = (message.events || []).find((e) => e.type === 'rematch' && e.link);
+    const followed = !catchingUp || game.lastSeq > 0;
     for (const event of message.events || []) remember(event, catchingUp);
     sweepTrick(before, message.events || [], catchingUp);
     if (!catchingUp) soundsOf(before, message.events || [], message.state);
@@ -395,6 +399,7 @@ function receive(message) {
     game.resyncing = catchingUp && game.handDeal !== null;
     render(message.state);
     game.resyncing = false;
+    if (rematch && followed && !game.closing) goToRematch(rematch);
   } else if (message.type === 'error' && message.code === 'watch_withdrawn') {
     // The host made a new spectator link: this one opens nothing any more, so stop knocking.
     game.closing = true;
@@ -1144,7 +1149,7 @@ function renderResult(st, late = false) {
       el('caption', {}, t('play.match_figures', { n: rows.length })),
       el('thead', {}, el('tr', {}, el('td', {}), el('th', { scope: 'col' }, t('play.we')), el('th', { scope: 'col' }, t('play.they')))),
       el('tbody', {}, figures.map(([label, [a, b], key]) => row(label, a, b, { 'data-figure': key })))));
-    buttons.append(el('a', { href: '/play', class: 'button primary' }, t('play.new_game')));
+    buttons.append(...anotherMatch(st));
   } else {
     buttons.append(el('button', { type: 'button', class: 'primary', id: 'next-button', onclick: () => send({ type: 'next' }) }, t('play.next_deal')));
   }
@@ -1160,6 +1165,67 @@ function renderResult(st, late = false) {
   const typing = document.activeElement && document.activeElement.closest('input, textarea, select');
   const elsewhere = late && document.activeElement && document.activeElement !== document.body;
   if (kept || (opening && !typing && !elsewhere)) (document.getElementById(kept) || buttons.firstChild).focus();
+}
+
+// At the match's end: one button to play on. Against the computer a new game with the same settings; at a table
+// with friends the host's next match at this table, which every seat is taken to by itself (the rematch event),
+// or, once it is there, the way to it. A new game with other settings stays the second choice.
+function anotherMatch(st) {
+  const other = el('a', { href: '/play', class: 'button', id: 'new-game-link' }, t('play.new_game'));
+  if (st.rematch) {
+    return [el('button', { type: 'button', class: 'primary', id: 'rematch-go', onclick: () => goToRematch(st.rematch) },
+      t('play.rematch_go')), other];
+  }
+  if (!st.seat) return [other];
+  if (!st.code) {
+    return [el('button', { type: 'button', class: 'primary', id: 'again-button', onclick: playAgain }, t('play.again')), other];
+  }
+  if (st.host === st.seat) {
+    return [el('button', { type: 'button', class: 'primary', id: 'rematch-button', onclick: askRematch }, t('play.rematch')), other];
+  }
+  return [el('p', { class: 'waiting', id: 'rematch-wait' }, t('play.rematch_wait')), other];
+}
+
+// A new game against the computer with exactly this one's settings (the server copies them: rules, each computer
+// player's level, the name, the pace), practised if this one was; opened at once, this one listed as finished.
+async function playAgain(event) {
+  const button = event.currentTarget;
+  button.disabled = true;
+  let created;
+  try { created = await api('POST', `/api/play/${encodeURIComponent(game.id)}/again`, {}, { token: game.token }); } catch (e) {
+    button.disabled = false;
+    showMessage(refusal(e)());
+    return;
+  }
+  keepSeat(created.id, created.token);
+  practice.carryOver(game.id, created.id);
+  leaveFor(`/play/${encodeURIComponent(created.id)}`);
+}
+
+// The host asks for the next match at this table; the rematch event takes him (and everyone else) there.
+function askRematch(event) {
+  if (!send({ type: 'rematch' })) return;
+  event.currentTarget.disabled = true;
+  showMessage(t('play.rematch_moving'));
+}
+
+// The next match at this table: our own seat's new token (or the new spectator link) is kept in this browser, and
+// the page opens the new table, where that seat is ours without joining.
+function goToRematch(rematch) {
+  showMessage(t('play.rematch_moving'));
+  if (rematch.token) {
+    rememberSeat({ id: rematch.id, code: rematch.code, token: rematch.token });
+    leaveFor(`/t/${encodeURIComponent(rematch.code)}`);
+  } else {
+    leaveFor(rematch.link);  // a spectator's link, its secret in the fragment (takeFragment keeps it)
+  }
+}
+
+// This game's socket closes for good and the page opens another game afresh.
+function leaveFor(address) {
+  game.closing = true;
+  if (game.socket) game.socket.close();
+  location.assign(address);
 }
 
 // How a deal's end sounds to our side: 'good' when we made it or the others went nat (or reneged), 'bad' when we
