@@ -73,3 +73,28 @@ def test_a_phone_shows_no_line_of_keys(server: str, new_page: Callable[..., Page
     expect(page.locator("#keys-line")).to_be_hidden()
     found = violations(page)
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("device", [DESKTOP, {"viewport": {"width": 844, "height": 390}, "has_touch": True,
+                                              "is_mobile": True}], ids=["desktop", "sideways"])
+def test_escape_closes_the_sheet_as_its_button_does(server: str, new_page: Callable[..., Page],
+                                                     device: dict[str, object]) -> None:
+    page = new_page(**device)
+    start_game(page, server)
+    sheet, button = page.locator("#sheet"), page.locator("#sheet-button")
+    card = page.locator("#hand .card").first
+    name = card.get_attribute("data-card")
+    card.focus()
+    page.keyboard.press("s")
+    expect(sheet).to_be_visible()
+    expect(button).to_have_attribute("aria-expanded", "true")
+    page.keyboard.press("Escape")
+    expect(sheet).to_be_hidden()
+    expect(button).to_have_attribute("aria-expanded", "false")
+    expect(page.locator(f"#hand [data-card='{name}']")).to_be_focused()  # the focus stays where it was
+    # Opened by its button, the focus on the button: Escape closes it and the focus stays on the button.
+    button.click()
+    expect(sheet).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(sheet).to_be_hidden()
+    expect(button).to_be_focused()

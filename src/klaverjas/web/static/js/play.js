@@ -377,6 +377,7 @@ function showMessage(text) {
   const box = $('message');
   if (!text) { box.replaceChildren(); return; }
   box.replaceChildren(el('p', {}, typeof text === 'string' ? linkTerms(text, getLang()) : text));
+  logToEnd();  // sideways the message takes height from the log's row
 }
 
 function receive(message) {
@@ -586,7 +587,11 @@ function endSweep(quiet = false) {
 const SIDEWAYS = window.matchMedia('(orientation: landscape) and (max-height: 31rem) and (min-width: 40rem)');
 function boardIntoView() {
   if (SIDEWAYS.matches && !$('table').hidden) document.querySelector('.board').scrollIntoView({ block: 'start' });
+  logToEnd();  // turned, the log has another row's height: its newest lines in view again
 }
+
+// The log shows its newest lines: after an entry, and when its box changes height (a phone turned, a message shown).
+function logToEnd() { const list = $('log'); list.scrollTop = list.scrollHeight; }
 SIDEWAYS.addEventListener('change', boardIntoView);
 
 function render(st) {
@@ -1242,7 +1247,7 @@ function renderLog() {
     'data-log': entry.type, 'data-seq': entry.seq === undefined ? null : String(entry.seq) },
     entry.who ? el('b', {}, `${seatName(entry.who)}: `) : '', entry.text(),
     entry.why ? el('span', { class: 'log-why', 'data-why': '' }, ` — ${words(entry.why)}`) : '')));
-  list.scrollTop = list.scrollHeight;
+  logToEnd();
 }
 
 function showHints(options) {
@@ -1273,7 +1278,8 @@ function openReview(number) {
     } });
 }
 
-// Us / Them opens and closes below the board (beside it on wide screens); its button says which it is.
+// Us / Them opens and closes below the board (beside it on wide screens, on the felt on a phone held sideways); its
+// button says which it is, and Escape closes it.
 function toggleSheet() {
   const panel = $('sheet');
   panel.hidden = !panel.hidden;
@@ -1303,6 +1309,12 @@ function keys(event) {
   if (event.key === 'Escape' && !$('keys-help').hidden) { showKeys(false); return; }
   if (event.target.closest('input, select, textarea') || event.ctrlKey || event.metaKey || event.altKey) return;
   if (!$('review').hidden && event.target.closest('#review')) return;  // the review's stepper has the arrow keys
+  if (event.key === 'Escape' && !$('sheet').hidden) {
+    const inside = $('sheet').contains(document.activeElement);
+    toggleSheet();
+    if (inside) $('sheet-button').focus();  // not lost with the closed panel
+    return;
+  }
   const st = game.state;
   if (!st) return;
   const key = (event.key || '').toLowerCase();  // the list shows the letters as keys are marked: H works as h
