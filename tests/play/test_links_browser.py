@@ -55,9 +55,12 @@ def post(server: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
 
 def make_link(page: Page, kind: str) -> str:
     """The host makes an invitation (`invite`) or a spectator link (`watch`) and copies it; returns the address."""
-    page.click("#make-invite" if kind == "invite" else "#make-watch")
     field = page.locator(f"#host input[data-link={kind}]")
-    expect(field).to_have_value(re.compile(rf"#{kind}="))
+    before = field.input_value() if field.count() else ""
+    page.click("#make-invite" if kind == "invite" else "#make-watch")
+    # A second link replaces the first one's row: wait for the new address, not the old row's copy button.
+    expect(field).to_have_value(re.compile(rf"#{kind}=(?!{re.escape(before.rpartition('=')[2])}$)" if before
+                                           else rf"#{kind}="))
     page.click(f"#host [data-copy={kind}]")
     expect(page.locator(f"#host [data-copy={kind}]")).to_have_text("Gekopieerd")
     return field.input_value()
