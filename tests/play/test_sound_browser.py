@@ -53,6 +53,8 @@ KINDS = """() => {
     chime: s.filter((x) => x.node === 'sine').length, end: s.filter((x) => x.node === 'triangle').map((x) => x.freq),
     all: s.length };
 }"""
+SA_SEED = 1  # South African deals in which, playing the first playable card, we go on in one and not in another
+
 MY_TURN_OR_OVER = ("(seq) => document.body.dataset.seq !== seq && (document.body.dataset.toMove === 'S' || "
                    "['deal_over', 'match_over'].includes(document.body.dataset.phase))")
 # What the others did since a seq: their bids and cards in the game log.
@@ -214,4 +216,34 @@ def test_with_the_sound_off_no_audio_context_is_made_and_the_setting_is_kept(
             break
     assert heard(page)["contexts"] == 1
     assert heard(page)["card"] >= 1
+    assert not errors, errors
+
+
+def test_a_south_african_deal_ends_rising_when_we_go_on(server: str, new_page: Callable[..., Page]) -> None:
+    """A South African deal has no makers and no nat: its end rises when our side went on, else two quiet notes."""
+    page, errors = listening(new_page)
+    page.goto(new_game(server, SA_SEED, "strokes:5", preset="sa"))
+    page.wait_for_function(WAIT_FOR_ME)
+    dealt(page)
+    page.locator(".settings summary").click()  # the page's first click
+    page.locator(".settings summary").click()
+    moods = []
+    for _ in range(6):
+        before = len(heard(page)["end"])
+        play_the_deal(page)
+        notes = deal_end_notes(page, before)
+        went_on = page.locator("#result").text_content() or ""
+        if "Wij gaan op" in went_on:
+            assert len(notes) == 3 and notes == sorted(notes), notes
+            moods.append("on")
+        else:
+            assert len(notes) == 2 and notes[0] > notes[1] and min(notes) > 400, (went_on, notes)
+            moods.append("not")
+        if len(set(moods)) == 2 or page.evaluate("document.body.dataset.phase") == "match_over":
+            break
+        page.locator("#next-button").click()
+        page.wait_for_function("() => document.body.dataset.phase === 'play'")  # no trump choice: the play at once
+        page.wait_for_function(WAIT_FOR_ME)
+        dealt(page)
+    assert set(moods) == {"on", "not"}, moods  # the seed meets both
     assert not errors, errors

@@ -1234,8 +1234,10 @@ function leaveFor(address) {
 }
 
 // How a deal's end sounds to our side: 'good' when we made it or the others went nat (or reneged), 'bad' when we
-// went nat (or reneged), 'plain' when the others made theirs.
+// went nat (or reneged), 'plain' when the others made theirs. A South African deal has no makers: 'good' when we
+// went on, else 'plain'.
 function dealMood(r, we) {
+  if (r.went_on !== undefined) return r.went_on && r.went_on.team === we ? 'good' : 'plain';
   if (r.verzaakt) return r.verzaakt === we ? 'bad' : 'good';
   if (r.nat && r.makers) return r.makers === we ? 'bad' : 'good';
   return r.makers === we ? 'good' : 'plain';
