@@ -81,6 +81,12 @@ class ActionError(ValueError):
         return cls(code, core_refusal(exc))
 
 
+def new_token() -> str:
+    """A seat's, an invitation's or a spectator link's secret: URL-safe base64 of 18 random bytes (the shape the
+    routes' ``Tokens`` pattern admits)."""
+    return secrets.token_urlsafe(18)
+
+
 def make_bot(level: str, seed: int) -> Bot:
     """A computer player of ``level``; ``strong`` and ``expert`` play as ``basic`` where the solver is not
     installed."""
@@ -210,7 +216,7 @@ class GameTable:
             raise ActionError("not_now", say("match_over"))
         if not self._invitable(seat):
             raise ActionError("seat_taken", say("seat_here", **seat_facts(seat)))
-        token = secrets.token_urlsafe(18)
+        token = new_token()
         self._end_invites(seat)
         self.invites[token] = seat
         return token
@@ -242,7 +248,7 @@ class GameTable:
         if by != self.host:
             raise ActionError("not_host", say("host_watch_link"))
         if renew or not self.watch_token:
-            self.watch_token = secrets.token_urlsafe(18)
+            self.watch_token = new_token()
         return self.watch_token
 
     def may_watch(self, token: str | None) -> bool:
@@ -266,12 +272,12 @@ class GameTable:
         """The next match at this table, as a card room goes on: everyone in the same seat under the same name
         (each person with a new secret), computer players where there were, the same rules and host, the next
         dealer in turn; it starts at once. A spectator secret only where this table had one."""
-        seats = [SeatInfo("human", info.level, info.name, secrets.token_urlsafe(18)) if info.kind == "human"
+        seats = [SeatInfo("human", info.level, info.name, new_token()) if info.kind == "human"
                  else SeatInfo("bot", info.level) for info in self.seats]
         table = GameTable.create(self.rules, seats, first_dealer=self.play.dealer, created=created, code=code,
                                  host=self.host)
         if self.watch_token:
-            table.watch_token = secrets.token_urlsafe(18)
+            table.watch_token = new_token()
         assert self.host is not None  # a table with a code has its host
         table.start(self.host)
         return table

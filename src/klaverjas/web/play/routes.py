@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import importlib.util
-import secrets
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, Query
@@ -24,7 +23,7 @@ from ..errors import ReasonOut, Refusal
 from ..pages import page
 from ..thinking import Thinker
 from . import socket
-from .game import GameTable, SeatInfo
+from .game import GameTable, SeatInfo, new_token
 from .models import Created, DealRecord, GameSummary, NewGame, Review, RulesChoice, TableState, Texts
 from .service import PlayService, TableRuntime, play_service
 from .store import now
@@ -32,7 +31,7 @@ from .texts import say
 
 Service = Annotated[PlayService, Depends(play_service)]
 Token = Annotated[str | None, Query(max_length=64)]
-# Seat and spectator tokens are URL-safe base64 (secrets.token_urlsafe(18)); the pattern lets the schema say
+# Seat and spectator tokens are URL-safe base64 (game.new_token); the pattern lets the schema say
 # exactly which texts can be one.
 Tokens = Annotated[list[Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{16,64}$")]] | None,
                    Query(max_length=100, description="seat tokens, repeated")]
@@ -52,10 +51,6 @@ def rules_of(body: RulesChoice) -> Rules:
         return Rules.parse(body.preset).with_options(**options)
     except RulesError as exc:
         raise Refusal(422, "rules", say("bad_rules", detail=str(exc))) from None
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(18)
 
 
 def bearer(authorization: str | None) -> str | None:

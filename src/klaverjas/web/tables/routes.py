@@ -19,9 +19,9 @@ from klaverjas.core import SEATS
 from ..db import run
 from ..errors import ReasonOut, Refusal
 from ..pages import page
-from ..play.game import ActionError, GameTable, SeatInfo
+from ..play.game import ActionError, GameTable, SeatInfo, new_token
 from ..play.models import Invitation, InvitationIn, Joined, JoinTable, Link, NewTable, SeatInvite, SpectateIn, TableInfo
-from ..play.routes import Authorization, bearer, new_token, rules_of
+from ..play.routes import Authorization, bearer, rules_of
 from ..play.service import CODE_ALPHABET, CODE_LENGTH, PlayService, TableRuntime, play_service
 from ..play.store import now
 from ..play.texts import say
