@@ -21,7 +21,9 @@ recorded play (benchmarks/learned_playouts.py) instead of the greedy rules; ``--
 the match (``--learn-sides others``: only the other team's); ``--resample-pool N`` draws the samples it searches from N
 weighed ones in proportion to their weights; ``--locations W.npz`` tilts its weighed samples towards a network's odds
 of where each hidden card is (benchmarks/card_locations.py); ``--race Z`` stops each card's search once its best card
-is settled and lets a close one search on (``--samples``, ``--race-budget``, ``--race-margin``; StrongBot's ``race``).
+is settled and lets a close one search on (``--samples``, ``--race-budget``, ``--race-margin``; StrongBot's ``race``);
+``--trump-sim N[:basic]`` makes its trump decisions by N simulated deals played out by the greedy rules
+(benchmarks/trump_sim.py; ``basic``: the other team bids by the rules of thumb, as the stand-ins do).
 
     klaverjas arena --bot 'cmd:.venv/bin/python benchmarks/strong_hybrid_bot.py --mix 0' \\
         --bot 'cmd:.venv/bin/python benchmarks/flatmc_bot.py' --trump-by strong --deals 300 --rules rotterdam
@@ -63,7 +65,7 @@ from klaverjas.bots.strong import (  # noqa: E402
     solver_values,
 )
 from klaverjas.bots.view import View  # noqa: E402
-from klaverjas.core import FULL_DECK, SUIT_MASKS, TABLES  # noqa: E402
+from klaverjas.core import FULL_DECK, SUIT_MASKS, TABLES, TrumpAction  # noqa: E402
 
 
 class TunedBot(StrongBot):
@@ -85,6 +87,15 @@ class TunedBot(StrongBot):
     nested_inner = 0
     nested_worlds = 100
     nested_depth = 0  # the guessing players' cards after the bot's (0: all), the later ones by the greedy rules
+
+    # Trump decisions in Rotterdam's free selection by simulated deals (benchmarks/trump_sim.py; None: the model).
+    trump_sim: Any = None
+
+    def trump(self, view: View) -> TrumpAction:
+        if self.trump_sim is not None and view.rules.trump_selection in self.trump_sim.MODES and self.trump_by_model:
+            action: TrumpAction = self.trump_sim.trump(view)
+            return action
+        return super().trump(view)
 
     # The share of a card's double-dummy value taken instead with the rest of its trick played blind: the
     # later hands of the trick play by the playouts' greedy rules from their own cards (no hand sees another),
@@ -484,6 +495,9 @@ def main() -> int:
     ap.add_argument("--bidding-model", type=Path, default=None,
                     help="a trump model for the Dutch card values, as tools/fit_bidding.py writes it")
     ap.add_argument("--pass-value", type=float, default=None, help="the trump model's pass value at every place")
+    ap.add_argument("--trump-sim", default=None, metavar="N[:basic]",
+                    help="trump decisions in the free selection by N simulated deals played out by the greedy rules "
+                         "(benchmarks/trump_sim.py; basic: the other team bids by the rules of thumb)")
     ap.add_argument("--sees-partner", default=None, metavar="SEED:DEALS",
                     help="for a measurement: shown partner's cards, from the arena's seed and deals")
     ap.add_argument("--sees-partner-cards", choices=("all", "trumps", "points", "any-trump"), default="all",
@@ -636,6 +650,13 @@ def main() -> int:
             ap.error(f"--location-pool must be at least 1, not {args.location_pool}")
         bot.location_pool = args.location_pool
     bot.signals_read = args.signals
+    if args.trump_sim is not None:
+        from benchmarks.trump_sim import SimPolicy
+
+        n, _, opponents = args.trump_sim.partition(":")
+        if not n.isdigit() or int(n) < 1 or opponents not in ("", "model", "basic"):
+            ap.error(f"--trump-sim: expected N[:model|:basic] with N at least 1, got {args.trump_sim!r}")
+        bot.trump_sim = SimPolicy(bidding.model("dutch"), samples=int(n), opponents=opponents or "model")
     bot.basic_partner = args.basic_partner
     bot.rule_margin = args.rule_margin
     bot.class_mix = class_mix

@@ -24,7 +24,9 @@ playouts and about +12 in the arena (docs/bots.md, "Trump decisions offline").
 
 A policy is ``basic`` (the rules of thumb), ``model`` (the strong player's trump model) or ``model:FILE`` (a
 model that ``tools/fit_bidding.py`` wrote), each model with ``@T0,T1,T2,T3`` for other pass values by place
-(0: the first lead seat), which replace the model's pass models where it has them.
+(0: the first lead seat), which replace the model's pass models where it has them; or ``sim:N[:basic]``, decisions
+by N simulated deals played out by the greedy rules (benchmarks/trump_sim.py; ``basic``: it takes the other team
+for players who bid by the rules of thumb).
 """
 
 from __future__ import annotations
@@ -74,6 +76,13 @@ def policy(spec: str) -> Policy:
     """``basic``, ``model`` or ``model:FILE``, a model with ``@T0,T1,T2,T3`` pass values by place."""
     if spec == "basic":
         return BasicBot()
+    if spec.startswith("sim:"):
+        from benchmarks.trump_sim import SimPolicy
+
+        n, _, opponents = spec[4:].partition(":")
+        if not n.isdigit() or int(n) < 1 or opponents not in ("", "model", "basic"):
+            raise ValueError(f"{spec!r}: expected sim:N or sim:N:basic with N at least 1")
+        return SimPolicy(own_model("dutch"), samples=int(n), opponents=opponents or "model")
     name, _, passes = spec.partition("@")
     if name == "model":
         mdl = own_model("dutch")
@@ -86,7 +95,8 @@ def policy(spec: str) -> Policy:
         except (ValueError, KeyError) as exc:
             raise ValueError(f"{str(path)!r} is not a trump model: {exc}") from exc
     else:
-        raise ValueError(f"unknown policy {spec!r}: expected basic, model or model:FILE (with @T0,T1,T2,T3)")
+        raise ValueError(f"unknown policy {spec!r}: expected basic, model or model:FILE (with @T0,T1,T2,T3), "
+                         "or sim:N[:basic]")
     if passes:
         try:
             values = tuple(float(x) for x in passes.split(","))
