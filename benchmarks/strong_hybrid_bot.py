@@ -400,16 +400,21 @@ class SaBeforeBot(TunedBot):
         return None if view.rules.roem != "trick" else super().playout_values(view, drawn, evidence)
 
 
-def use_bidding_model(path: Path | None, pass_value: float | None) -> None:
+def use_bidding_model(path: Path | None, pass_value: float | None, pass_shift: float = 0.0) -> None:
     """Trump decisions (and partner's bids read) by the model in ``path`` (None: the player's own), every
-    place's pass value ``pass_value`` (None: the model's)."""
+    place's pass value ``pass_value`` (None: the model's), less ``pass_shift`` points (a suit taken more often)."""
     own = bidding.model
 
     @cache
     def chosen(values: str = "dutch") -> BiddingModel:
         mdl = parse_model(path.read_text()) if path is not None and values == "dutch" else own(values)
-        return mdl if pass_value is None else replace(mdl, threshold=(pass_value,) * len(mdl.threshold),
-                                                      passing=())
+        if pass_value is not None:
+            mdl = replace(mdl, threshold=(pass_value,) * len(mdl.threshold), passing=())
+        if pass_shift:  # the pass models' first term, their bias, adds to the advantage of taking in points
+            passing = tuple(replace(p, coef=tuple(None if c is None else (c[0] + pass_shift, *c[1:])
+                                                    for c in p.coef)) for p in mdl.passing)
+            mdl = replace(mdl, threshold=tuple(t - pass_shift for t in mdl.threshold), passing=passing)
+        return mdl
 
     # The trump decisions and the reading of the bids take the model from these three names.
     bidding.model = chosen
@@ -495,6 +500,8 @@ def main() -> int:
     ap.add_argument("--bidding-model", type=Path, default=None,
                     help="a trump model for the Dutch card values, as tools/fit_bidding.py writes it")
     ap.add_argument("--pass-value", type=float, default=None, help="the trump model's pass value at every place")
+    ap.add_argument("--pass-shift", type=float, default=0.0, metavar="POINTS",
+                    help="a pass worth POINTS less to the trump decisions (and the bids read): a suit taken more often")
     ap.add_argument("--trump-sim", default=None, metavar="N[:basic]",
                     help="trump decisions in the free selection by N simulated deals played out by the greedy rules "
                          "(benchmarks/trump_sim.py; basic: the other team bids by the rules of thumb)")
@@ -591,8 +598,8 @@ def main() -> int:
     if not 0 < args.bid_mismatch <= 1:
         ap.error(f"--bid-mismatch must be above 0 and at most 1, not {args.bid_mismatch}")
     sampling.BID_MISMATCH = args.bid_mismatch
-    if args.bidding_model is not None or args.pass_value is not None:
-        use_bidding_model(args.bidding_model, args.pass_value)
+    if args.bidding_model is not None or args.pass_value is not None or args.pass_shift:
+        use_bidding_model(args.bidding_model, args.pass_value, args.pass_shift)
     if args.work_clock is not None and args.cpu_clock:
         ap.error("--work-clock and --cpu-clock are two clocks: give one")
     partner_model = None

@@ -244,3 +244,35 @@ def test_a_salt_draws_other_samples_and_leads_have_their_own_cap() -> None:
     for view, figs in zip(views, capped, strict=True):
         assert {f.samples for f in figs} == ({3} if not view.trick else {8})
     assert any(not view.trick for view in views) and any(view.trick for view in views)
+
+
+def test_a_pass_shift_makes_every_pass_worth_that_much_less(monkeypatch: pytest.MonkeyPatch) -> None:
+    from klaverjas.bots import bidding, sampling
+
+    # use_bidding_model replaces the model where the player, its reading of bids and the module look it up.
+    for module, name in ((bidding, "model"), (strong, "bidding_model"), (sampling, "model")):
+        monkeypatch.setattr(module, name, getattr(module, name))
+    before = bidding.model("dutch")
+    HYBRID.use_bidding_model(None, None, 12.5)
+    after = bidding.model("dutch")
+    assert strong.bidding_model("dutch") is after and sampling.model("dutch") is after
+    rng = random.Random(3)
+    for _ in range(40):
+        hand = sum(1 << c for c in rng.sample(range(32), 8))
+        for place in range(4):
+            for selection in ("free", "proposed", "bid", "turned"):
+                if selection == "bid" and place == 3:
+                    continue  # the dealer never may pass in the bidding
+                offered = rng.randrange(4) if selection == "proposed" else None
+                assert after.pass_value(hand, place, selection, offered=offered) == pytest.approx(
+                    before.pass_value(hand, place, selection, offered=offered) - 12.5)
+    assert after.estimate(0xFF, 0, 0) == before.estimate(0xFF, 0, 0)
+
+
+@pytest.mark.parametrize("spec", ["0", "x", "400:rules"])
+def test_a_bad_simulation_of_trump_decisions_is_refused(spec: str) -> None:
+    script = BENCHMARKS / "strong_hybrid_bot.py"
+    refused = subprocess.run([sys.executable, str(script), "--trump-sim", spec], capture_output=True,
+                             text=True, stdin=subprocess.DEVNULL, timeout=120)
+    assert refused.returncode == 2 and f"--trump-sim: expected N[:model|:basic] with N at least 1, got {spec!r}" in \
+        refused.stderr
