@@ -2,16 +2,19 @@
 
 GIB bids by dealing the hidden hands and solving each deal; here each deal is played out by the greedy playouts of
 :mod:`klaverjas.solver.playouts` (players who guess, the valuation the pass model was fitted to), which costs
-microseconds a deal, so hundreds of deals fit in a decision.  For a seat to decide in Rotterdam's free selection:
+microseconds a deal, so hundreds of deals fit in a decision.  For the seat to decide (Rotterdam's free selection,
+Amsterdam's proposed suit, the bidding of ``strict``):
 
-- deal the other 24 cards ``samples`` times, keeping the deals in which every seat that passed before would have
-  passed by the trump model (:mod:`klaverjas.bots.bidding`, pass models included);
-- each suit as trump with the seat's team as makers: the mean of the team's result over the deals;
-- a pass: in each deal the seats after it decide by the model (after four passes the first lead seat names its
-  best suit), and that contract is played out;
-- take the best suit when it beats the pass (or when a pass is not allowed).
+- deal the other 24 cards ``samples`` times, keeping the deals in which every earlier bid is what that seat would
+  have said: partner by the trump model (:mod:`klaverjas.bots.bidding`, pass models included), the other team by
+  the model or, with ``opponents="basic"``, by the rules of thumb;
+- each suit it may take, its team the makers: the mean of the team's result over the deals;
+- a pass: in each deal the seats to come decide the same way until a contract is reached, and that is played out;
+- take the option with the best mean.
 
-``benchmarks/trump_duel.py --a sim:400 --b model`` plays it against the model offline.
+    .venv/bin/python benchmarks/trump_duel.py data/p9.jsonl --a sim:400:basic --b model --facing basic
+
+Level with the model head to head and in play (docs/bots.md, "Trump decisions by simulated deals").
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from klaverjas.bots.basic import trump_options  # noqa: E402
 from klaverjas.bots.bidding import BiddingModel, place_of  # noqa: E402
 from klaverjas.bots.view import View  # noqa: E402
-from klaverjas.core import FULL_DECK, TrumpAction  # noqa: E402
+from klaverjas.core import FULL_DECK, TrumpAction, cards_of  # noqa: E402
 from klaverjas.core.seats import step_of  # noqa: E402
 from klaverjas.core.trump import TrumpSelection  # noqa: E402
 from klaverjas.solver import playouts as po  # noqa: E402
@@ -52,10 +55,6 @@ def play_deals(P: Any, deals: Any, leader: int, policy: int, epsilon: float, out
         out[i] = ns - ew
 
 
-def cards_list(mask: int) -> list[int]:
-    return [c for c in range(32) if mask >> c & 1]
-
-
 class SimPolicy:
     """Trump decisions by ``samples`` simulated deals (see the module's doc): Rotterdam's free selection,
     Amsterdam's proposed suit and the bidding of ``strict``."""
@@ -63,13 +62,13 @@ class SimPolicy:
     MODES = ("free", "proposed", "bid")
 
     def __init__(self, model: BiddingModel, samples: int = 400, policy: int = po.HEURISTIC, epsilon: float = 0.0,
-                 seed: int = 0, opponents: str = "model") -> None:
+                 opponents: str = "model") -> None:
         self.model = model
         self.samples = samples
         self.policy = policy
         self.epsilon = epsilon
         self.opponents = opponents  # how the other team bids: "model" or "basic" (the rules of thumb)
-        self.rng = random.Random(seed)
+        self.rng = random.Random()  # seeded by each decision (:meth:`_deals`)
         self._rows: dict[tuple[str, int, int, int], np.ndarray] = {}
 
     def _row(self, view: View, trump: int, makers: int) -> np.ndarray:
@@ -104,7 +103,7 @@ class SimPolicy:
         would have said (the last half of the tries without that condition, so a decision always has deals)."""
         seat = view.seat
         others = [s for s in range(4) if s != seat]
-        hidden = cards_list(FULL_DECK & ~view.hand)
+        hidden = cards_of(FULL_DECK & ~view.hand)
         self.rng.seed(view.hand * 64 + view.dealer * 8 + len(view.bids))
         deals: list[tuple[int, int, int, int]] = []
         tries = 0
