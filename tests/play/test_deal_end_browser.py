@@ -36,6 +36,20 @@ def new_game(server: str, seed: int, match_end: str, **rules: str) -> str:
     return server + link
 
 
+# What the page showed when a move brought no new state: enough to tell a lost key press from a lost connection.
+PAGE_SAYS = ("() => ({data: {...document.body.dataset}, message: document.querySelector('#message').textContent, "
+             "focus: document.activeElement && document.activeElement.outerHTML.slice(0, 120)})")
+
+
+def moved(page: Page, seq: str, phase: str) -> None:
+    """Waits for the state after our move, or fails saying what the page showed instead."""
+    try:
+        page.wait_for_function("(seq) => document.body.dataset.seq !== seq", arg=seq)
+    except Exception as exc:  # playwright's TimeoutError, whose class exists only with Chromium there
+        raise AssertionError(f"no new state after our move in the {phase} phase; the page: "
+                             f"{page.evaluate(PAGE_SAYS)}") from exc
+
+
 def play_to_the_end_of_the_deal(page: Page) -> str:
     while True:
         page.wait_for_function(WAIT_FOR_ME)
@@ -49,7 +63,7 @@ def play_to_the_end_of_the_deal(page: Page) -> str:
             card = page.locator("#hand button.playable").first
             card.focus()
             page.keyboard.press("Enter")
-        page.wait_for_function("(seq) => document.body.dataset.seq !== seq", arg=seq)
+        moved(page, seq, phase)
         # The hand drawn anew keeps the keyboard's place in it (after trump chosen, too), not the page's top.
         if page.locator("#hand button").count():
             expect(page.locator("#hand button:focus")).to_have_count(1)
