@@ -87,6 +87,12 @@ def new_token() -> str:
     return secrets.token_urlsafe(18)
 
 
+def table_link(code: str, kind: str, secret: str) -> str:
+    """The address of a table with friends that lets its holder in: ``kind`` is ``token`` (a seat), ``invite`` or
+    ``watch``; the secret rides in the fragment, which browsers never send to a server nor put in a Referer."""
+    return f"/t/{code}#{kind}={secret}"
+
+
 def make_bot(level: str, seed: int) -> Bot:
     """A computer player of ``level``; ``strong`` and ``expert`` play as ``basic`` where the solver is not
     installed."""
@@ -309,12 +315,12 @@ class GameTable:
         if seat is None:
             watch = self.rematch["watch"]
             return {"id": self.rematch["id"], "code": code, "seat": None, "token": None,
-                    "link": f"/t/{code}#watch={watch}"} if watch else None
+                    "link": table_link(code, "watch", watch)} if watch else None
         token = self.rematch["tokens"][seat]
         if not token or self.seats[seat].kind != "human":
             return None
         return {"id": self.rematch["id"], "code": code, "seat": SEATS[seat], "token": token,
-                "link": f"/t/{code}#token={token}"}
+                "link": table_link(code, "token", token)}
 
     def start(self, seat: int) -> None:
         if self.started:

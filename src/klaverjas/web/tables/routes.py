@@ -19,7 +19,7 @@ from klaverjas.core import SEATS
 from ..db import run
 from ..errors import ReasonOut, Refusal
 from ..pages import page
-from ..play.game import ActionError, GameTable, SeatInfo, new_token
+from ..play.game import ActionError, GameTable, SeatInfo, new_token, table_link
 from ..play.models import Invitation, InvitationIn, Joined, JoinTable, Link, NewTable, SeatInvite, SpectateIn, TableInfo
 from ..play.routes import Authorization, bearer, rules_of
 from ..play.service import CODE_ALPHABET, CODE_LENGTH, PlayService, TableRuntime, play_service
@@ -56,10 +56,6 @@ def host_seat(service: PlayService, runtime: TableRuntime, authorization: str | 
     return seat
 
 
-def seat_link(table: GameTable, token: str) -> str:
-    return f"/t/{table.code}#token={token}"
-
-
 @router.post("/api/tables", response_model=Joined, status_code=201, tags=["tables"])
 async def create_table(body: NewTable, service: Service) -> Joined:
     rules = rules_of(body)
@@ -70,7 +66,7 @@ async def create_table(body: NewTable, service: Service) -> Joined:
     code = await service.free_code()
     table = GameTable.create(rules, seats, body.seed, first_dealer=3, created=now(), code=code, host=seat)
     await service.add(table, body.pace, body.away_limit)
-    return Joined(id=table.id, code=code, token=token, seat=body.seat, link=seat_link(table, token))
+    return Joined(id=table.id, code=code, token=token, seat=body.seat, link=table_link(table.code, "token", token))
 
 
 @router.get("/api/tables/{code}", response_model=TableInfo, tags=["tables"], responses=NO_TABLE)
@@ -110,7 +106,7 @@ async def join_table(code: str, body: JoinTable, service: Service) -> Joined:
     service.kick(runtime)
     table = runtime.table
     return Joined.model_validate({"id": table.id, "code": table.code, "token": token, "seat": SEATS[seat],
-                                  "link": seat_link(table, token)})
+                                  "link": table_link(table.code, "token", token)})
 
 
 @router.post("/api/tables/{code}/invitation", response_model=Invitation, tags=["tables"],
@@ -143,7 +139,7 @@ async def invite(code: str, body: SeatInvite, service: Service, authorization: A
         secret = await service.change(runtime, lambda table: table.invite(by, seat))
     except ActionError as exc:
         raise refused(exc) from None
-    return Link(link=f"/t/{runtime.table.code}#invite={secret}", seat=body.seat)
+    return Link(link=table_link(runtime.table.code, "invite", secret), seat=body.seat)
 
 
 @router.post("/api/tables/{code}/spectate", response_model=Link, status_code=201, tags=["tables"],
@@ -154,7 +150,7 @@ async def spectate(code: str, body: SpectateIn, service: Service, authorization:
     runtime = await runtime_of_code(service, code)
     by = host_seat(service, runtime, authorization)
     secret = await service.change(runtime, lambda table: table.spectator_token(by, body.renew))
-    return Link(link=f"/t/{runtime.table.code}#watch={secret}", seat=None)
+    return Link(link=table_link(runtime.table.code, "watch", secret), seat=None)
 
 
 @router.get("/t/{code}", include_in_schema=False)
