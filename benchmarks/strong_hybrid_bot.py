@@ -46,6 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.card_locations import LocationModel  # noqa: E402
 from benchmarks.oracle_bot import OracleBot  # noqa: E402
+from benchmarks.trump_sim import SimPolicy, from_spec  # noqa: E402
 
 from klaverjas.bots import bidding, sampling, strong  # noqa: E402
 from klaverjas.bots.basic import card_options  # noqa: E402
@@ -88,13 +89,12 @@ class TunedBot(StrongBot):
     nested_worlds = 100
     nested_depth = 0  # the guessing players' cards after the bot's (0: all), the later ones by the greedy rules
 
-    # Trump decisions in Rotterdam's free selection by simulated deals (benchmarks/trump_sim.py; None: the model).
-    trump_sim: Any = None
+    # Trump decisions by simulated deals (benchmarks/trump_sim.py) in the selections it can simulate (None: the model).
+    trump_sim: SimPolicy | None = None
 
     def trump(self, view: View) -> TrumpAction:
         if self.trump_sim is not None and view.rules.trump_selection in self.trump_sim.MODES and self.trump_by_model:
-            action: TrumpAction = self.trump_sim.trump(view)
-            return action
+            return self.trump_sim.trump(view)
         return super().trump(view)
 
     # The share of a card's double-dummy value taken instead with the rest of its trick played blind: the
@@ -658,12 +658,10 @@ def main() -> int:
         bot.location_pool = args.location_pool
     bot.signals_read = args.signals
     if args.trump_sim is not None:
-        from benchmarks.trump_sim import SimPolicy
-
-        n, _, opponents = args.trump_sim.partition(":")
-        if not n.isdigit() or int(n) < 1 or opponents not in ("", "model", "basic"):
-            ap.error(f"--trump-sim: expected N[:model|:basic] with N at least 1, got {args.trump_sim!r}")
-        bot.trump_sim = SimPolicy(bidding.model("dutch"), samples=int(n), opponents=opponents or "model")
+        try:
+            bot.trump_sim = from_spec(args.trump_sim, bidding.model("dutch"))
+        except ValueError as exc:
+            ap.error(f"--trump-sim: {exc}")
     bot.basic_partner = args.basic_partner
     bot.rule_margin = args.rule_margin
     bot.class_mix = class_mix

@@ -43,6 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the siblings by their package name
 
 from benchmarks.paired import interval  # noqa: E402
+from benchmarks.trump_sim import from_spec  # noqa: E402
 
 from klaverjas.bots.basic import BasicBot  # noqa: E402
 from klaverjas.bots.bidding import BiddingModel, parse_model  # noqa: E402
@@ -77,12 +78,10 @@ def policy(spec: str) -> Policy:
     if spec == "basic":
         return BasicBot()
     if spec.startswith("sim:"):
-        from benchmarks.trump_sim import SimPolicy
-
-        n, _, opponents = spec[4:].partition(":")
-        if not n.isdigit() or int(n) < 1 or opponents not in ("", "model", "basic"):
-            raise ValueError(f"{spec!r}: expected sim:N or sim:N:basic with N at least 1")
-        return SimPolicy(own_model("dutch"), samples=int(n), opponents=opponents or "model")
+        try:
+            return from_spec(spec[len("sim:"):], own_model("dutch"))
+        except ValueError as exc:
+            raise ValueError(f"{spec!r}: {exc}") from None
     name, _, passes = spec.partition("@")
     if name == "model":
         mdl = own_model("dutch")

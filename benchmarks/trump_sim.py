@@ -173,3 +173,12 @@ class SimPolicy:
             raise ValueError(f"the simulation decides in the {', '.join(self.MODES)} selections only")
         values = self.values(view)
         return max(values, key=lambda a: values[a])
+
+
+def from_spec(spec: str, model: BiddingModel) -> SimPolicy:
+    """``N``, ``N:model`` or ``N:basic``: a :class:`SimPolicy` of N deals a decision (the other team read as
+    bidding by the model or by the rules of thumb); ValueError naming what is wrong otherwise."""
+    n, _, opponents = spec.partition(":")
+    if not n.isdigit() or int(n) < 1 or opponents not in ("", "model", "basic"):
+        raise ValueError(f"expected N[:model|:basic] with N at least 1, got {spec!r}")
+    return SimPolicy(model, samples=int(n), opponents=opponents or "model")
