@@ -23,7 +23,9 @@ weighed ones in proportion to their weights; ``--locations W.npz`` tilts its wei
 of where each hidden card is (benchmarks/card_locations.py); ``--race Z`` stops each card's search once its best card
 is settled and lets a close one search on (``--samples``, ``--race-budget``, ``--race-margin``; StrongBot's ``race``);
 ``--trump-sim N[:basic]`` makes its trump decisions by N simulated deals played out by the greedy rules
-(benchmarks/trump_sim.py; ``basic``: the other team bids by the rules of thumb, as the stand-ins do).
+(benchmarks/trump_sim.py; ``basic``: the other team bids by the rules of thumb, as the stand-ins do); ``--tree
+DEPTH[:EXPLORE[:FROM]]`` values its cards by a tree search over what it sees with double-dummy leaves
+(benchmarks/ismcts_dd.py) instead of each sample's double-dummy values.
 
     klaverjas arena --bot 'cmd:.venv/bin/python benchmarks/strong_hybrid_bot.py --mix 0' \\
         --bot 'cmd:.venv/bin/python benchmarks/flatmc_bot.py' --trump-by strong --deals 300 --rules rotterdam
@@ -45,6 +47,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.card_locations import LocationModel  # noqa: E402
+from benchmarks.ismcts_dd import tree_figures  # noqa: E402
 from benchmarks.oracle_bot import OracleBot  # noqa: E402
 from benchmarks.trump_sim import SimPolicy, from_spec  # noqa: E402
 
@@ -88,6 +91,10 @@ class TunedBot(StrongBot):
     nested_inner = 0
     nested_worlds = 100
     nested_depth = 0  # the guessing players' cards after the bot's (0: all), the later ones by the greedy rules
+
+    # Cards valued by a tree over what is seen with double-dummy leaves (benchmarks/ismcts_dd.py): (plays deep,
+    # exploration in points, from this trick on); None: the double-dummy mean of each sample.
+    tree: tuple[int, float, int] | None = None
 
     # Trump decisions by simulated deals (benchmarks/trump_sim.py) in the selections it can simulate (None: the model).
     trump_sim: SimPolicy | None = None
@@ -276,7 +283,12 @@ class TunedBot(StrongBot):
             self.budget_ms = self.lead_budget_ms if self.lead_budget_ms is not None else self.budget_ms
             self.samples = self.lead_samples if self.lead_samples is not None else self.samples
         try:
-            return self.trump_leads(view, self.rule_first(view, super().figures(view)))
+            tree = self.tree
+            if tree is not None and self.solves(view) and len(view.tricks) >= tree[2] and view.legal.bit_count() > 1:
+                figs = tree_figures(self, view, tree[0], tree[1])
+            else:
+                figs = super().figures(view)
+            return self.trump_leads(view, self.rule_first(view, figs))
         finally:
             self.budget_ms, self.samples = budget, samples
 
@@ -548,6 +560,10 @@ def main() -> int:
     ap.add_argument("--postpone-from", type=int, default=None, metavar="T",
                     help="from trick T (counted from 0) choose the player's own next card once for the samples that "
                     "look alike to it by then (StrongBot.postponed_totals)")
+    ap.add_argument("--tree", default=None, metavar="DEPTH[:EXPLORE[:FROM]]",
+                    help="value the cards by a tree search over what is seen, DEPTH plays deep with double-dummy "
+                    "leaves, UCB1 with EXPLORE points (default 20), from trick FROM (default 0) on "
+                    "(benchmarks/ismcts_dd.py)")
     ap.add_argument("--rule-margin", type=float, default=0.0,
                     help="play the rules of thumb's card whenever it costs at most this many points a deal")
     ap.add_argument("--trump-lead-bonus", type=float, default=0.0,
@@ -590,6 +606,17 @@ def main() -> int:
         ap.error(f"--race must be at least 0 and --race-margin above 0, not {args.race} and {args.race_margin}")
     if args.postpone_from is not None and not 0 <= args.postpone_from <= 7:
         ap.error(f"--postpone-from: a trick from 0 to 7, not {args.postpone_from}")
+    tree = None
+    if args.tree is not None:
+        parts = args.tree.split(":")
+        try:
+            if len(parts) > 3:
+                raise ValueError(parts)
+            tree = (int(parts[0]), float(parts[1]) if len(parts) > 1 else 20.0, int(parts[2]) if len(parts) > 2 else 0)
+        except ValueError:
+            ap.error(f"--tree: expected DEPTH[:EXPLORE[:FROM]] (e.g. 4:20:0), got {args.tree!r}")
+        if tree[0] < 1 or not tree[1] >= 0 or not 0 <= tree[2] <= 7:
+            ap.error(f"--tree: DEPTH at least 1, EXPLORE at least 0, FROM a trick from 0 to 7; got {args.tree!r}")
     if args.signal_mismatch is not None:
         sampling.SIGNAL_MISMATCH = args.signal_mismatch
     if args.partner_bid_scale <= 0:
@@ -657,6 +684,7 @@ def main() -> int:
             ap.error(f"--location-pool must be at least 1, not {args.location_pool}")
         bot.location_pool = args.location_pool
     bot.signals_read = args.signals
+    bot.tree = tree
     if args.trump_sim is not None:
         try:
             bot.trump_sim = from_spec(args.trump_sim, bidding.model("dutch"))

@@ -219,6 +219,10 @@ def test_a_negative_resampling_pool_is_refused() -> None:
     (["--bid-mismatch", "0"], "--bid-mismatch must be above 0 and at most 1, not 0.0"),
     (["--lead-samples", "0"], "--lead-samples must be at least 1, not 0"),
     (["--lead-budget", "-5"], "--lead-budget must be above 0 ms, not -5.0"),
+    (["--tree", "four"], "--tree: expected DEPTH[:EXPLORE[:FROM]] (e.g. 4:20:0), got 'four'"),
+    (["--tree", "4:20:0:1"], "--tree: expected DEPTH[:EXPLORE[:FROM]] (e.g. 4:20:0), got '4:20:0:1'"),
+    (["--tree", "0"], "--tree: DEPTH at least 1, EXPLORE at least 0, FROM a trick from 0 to 7; got '0'"),
+    (["--tree", "4:20:8"], "--tree: DEPTH at least 1, EXPLORE at least 0, FROM a trick from 0 to 7; got '4:20:8'"),
 ])
 def test_bad_sample_limits_and_races_are_refused(args: list[str], reason: str) -> None:
     script = BENCHMARKS / "strong_hybrid_bot.py"

@@ -424,6 +424,12 @@ class StrongBot(Bot):
         figs = [CardFigures(c, totals[c] / weight, holds[c], n) for c in legal]
         # With a race, the share its test judged the cards by (asked once: a share may depend on the samples).
         mix = race.mix if race is not None else self.playout_weight(view) if solves else 1.0
+        return self.blended(view, figs, mix, drawn, evidence, played_out)
+
+    def blended(self, view: View, figs: list[CardFigures], mix: float, drawn: Sequence[World],
+                evidence: PlayEvidence | None, played_out: list[float] | None = None) -> list[CardFigures]:
+        """``figs`` (the searched means) with the playouts' values given the share ``mix``, best first (cards
+        the means cannot tell apart by the rules of thumb), and the same-suit signal put first where it may be."""
         if played_out is None and mix > 0:
             played_out = self.playout_values(view, drawn, evidence)
         if played_out is not None:
