@@ -3,8 +3,7 @@ reference minimax of the solver's tests."""
 
 from __future__ import annotations
 
-from itertools import count
-
+import pytest
 from benchmarks import ismcts_dd as TREE
 from tests.solver import minimax as reference
 
@@ -21,18 +20,13 @@ def reference_solve(pos):  # type: ignore[no-untyped-def]
     return (max(values.values()) if pos.turn & 1 == 0 else min(values.values())), values
 
 
-def searched(roots: list[Position], legal: list[int], rounds: bool, iterations: int, depth: int,
-             explore: float) -> tuple[dict[int, float], dict[int, int]]:
-    """The tree over ``roots`` (the root position in each deal); with ``rounds`` each round of the legal cards
-    in one deal and the deals in turn, else the deals in turn at every iteration."""
-    turn = count()
-
-    def pick() -> int:
-        i = next(turn)
-        return i // len(legal) % len(roots) if rounds else i % len(roots)
-
-    return TREE.tree_values(roots.__getitem__, len(roots), pick, legal, reference_solve, iterations, lambda: False,
-                            depth, explore)
+def searched(roots: list[Position], legal: list[int], depth: int, explore: float,
+             weights: list[float] | None = None) -> dict[int, float]:
+    """The tree's means over every deal of ``roots`` (the root position in each)."""
+    means, deals = TREE.tree_values(roots, weights or [1.0] * len(roots), legal, reference_solve, lambda: False,
+                                    depth, explore)
+    assert deals == len(roots)
+    return means
 
 
 def late_deals(seeds: range):  # type: ignore[no-untyped-def]
@@ -52,9 +46,7 @@ def test_on_the_one_true_deal_without_exploring_every_card_gets_its_double_dummy
         exact = reference.minimax_cards(root)
         legal = cards_of(view.legal)
         for depth in (1, 3, 6):
-            means, visits = searched([root], legal, False, 12 * len(legal), depth, 0.0)
-            assert means == {c: float(exact[c]) for c in legal}
-            assert visits == dict.fromkeys(legal, 12)
+            assert searched([root] * 12, legal, depth, 0.0) == {c: float(exact[c]) for c in legal}
         checked += 1
     assert checked >= 10
 
@@ -66,10 +58,12 @@ def test_one_play_deep_the_tree_is_the_double_dummy_mean_over_the_deals() -> Non
         worlds = list(bot.worlds(view))
         legal = cards_of(view.legal)
         roots = [strong.position_of(view, w.hands) for w in worlds]
-        means, _ = searched(roots, legal, True, len(legal) * len(roots), 1, 20.0)
+        weights = [w.weight for w in worlds]
+        means = searched(roots, legal, 1, 20.0, weights)
         values = [reference.minimax_cards(r) for r in roots]
         for c in legal:
-            assert means[c] == sum(v[c] for v in values) / len(values)
+            expected = sum(w * v[c] for w, v in zip(weights, values, strict=True)) / sum(weights)
+            assert means[c] == pytest.approx(expected, rel=1e-12, abs=1e-9)
         checked += 1
     assert checked >= 10
 
@@ -84,7 +78,7 @@ def test_deeper_the_later_seats_choose_once_for_the_deals_that_look_alike() -> N
         worlds = list(bot.worlds(view))
         legal = cards_of(view.legal)
         roots = [strong.position_of(view, w.hands) for w in worlds]
-        means, _ = searched(roots, legal, False, 8 * len(legal) * len(roots), 4, 20.0)
+        means = searched(roots * 8, legal, 4, 20.0)
         values = [reference.minimax_cards(r) for r in roots]
         for c in legal:
             low = min(min(v.values()) for v in values)
@@ -101,3 +95,15 @@ def test_the_bot_plays_a_legal_card_from_ranked_figures() -> None:
         figs = TREE.tree_figures(bot, view, 4, 20.0)
         assert {f.card for f in figs} == set(cards_of(view.legal))
         assert [f.mean for f in figs] == sorted((f.mean for f in figs), reverse=True)
+
+
+def test_one_play_deep_the_bot_ranks_its_cards_exactly_as_the_released_player() -> None:
+    # Over the same weighed deals (a budget that never binds) the tree one play deep is the player's own
+    # double-dummy mean, blended with the same playouts: the same figures, card for card.
+    checked = 0
+    for _, view in late_deals(range(3)):
+        released = StrongBot(samples=8, budget_ms=60_000, seed=6, solve_fn=reference.minimax_cards)
+        tree = StrongBot(samples=8, budget_ms=60_000, seed=6, solve_fn=reference.minimax_cards)
+        assert TREE.tree_figures(tree, view, 1, 0.0) == released.figures(view)
+        checked += 1
+    assert checked >= 10
