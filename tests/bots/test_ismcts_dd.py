@@ -7,7 +7,7 @@ import pytest
 from benchmarks import ismcts_dd as TREE
 from tests.solver import minimax as reference
 
-from klaverjas.bots import strong
+from klaverjas.bots import View, strong
 from klaverjas.bots.strong import StrongBot
 from klaverjas.core import cards_of
 from klaverjas.solver import Position
@@ -27,6 +27,13 @@ def searched(roots: list[Position], legal: list[int], depth: int, explore: float
                                     depth, explore)
     assert deals == len(roots)
     return means
+
+
+def deals_of(bot: StrongBot, view: View) -> tuple[list[int], list[Position], list[float], list[dict[int, int]]]:
+    """The legal cards, and per weighed deal the bot draws its root position, weight and every card's value."""
+    worlds = list(bot.worlds(view))
+    roots = [strong.position_of(view, w.hands) for w in worlds]
+    return cards_of(view.legal), roots, [w.weight for w in worlds], [reference.minimax_cards(r) for r in roots]
 
 
 def late_deals(seeds: range):  # type: ignore[no-untyped-def]
@@ -55,12 +62,8 @@ def test_one_play_deep_the_tree_is_the_double_dummy_mean_over_the_deals() -> Non
     bot = StrongBot(samples=5, seed=2)
     checked = 0
     for _, view in late_deals(range(4)):
-        worlds = list(bot.worlds(view))
-        legal = cards_of(view.legal)
-        roots = [strong.position_of(view, w.hands) for w in worlds]
-        weights = [w.weight for w in worlds]
+        legal, roots, weights, values = deals_of(bot, view)
         means = searched(roots, legal, 1, 20.0, weights)
-        values = [reference.minimax_cards(r) for r in roots]
         for c in legal:
             expected = sum(w * v[c] for w, v in zip(weights, values, strict=True)) / sum(weights)
             assert means[c] == pytest.approx(expected, rel=1e-12, abs=1e-9)
@@ -75,11 +78,8 @@ def test_deeper_the_later_seats_choose_once_for_the_deals_that_look_alike() -> N
     bot = StrongBot(samples=6, seed=5)
     differ = 0
     for _, view in late_deals(range(3)):
-        worlds = list(bot.worlds(view))
-        legal = cards_of(view.legal)
-        roots = [strong.position_of(view, w.hands) for w in worlds]
+        legal, roots, _, values = deals_of(bot, view)
         means = searched(roots * 8, legal, 4, 20.0)
-        values = [reference.minimax_cards(r) for r in roots]
         for c in legal:
             low = min(min(v.values()) for v in values)
             high = max(max(v.values()) for v in values)
