@@ -72,9 +72,10 @@ def tree_values(roots: Sequence[Any], weights: Sequence[float], legal: list[int]
                 explore: float) -> tuple[dict[int, float], int]:
     """Per root card, the weighted mean of its values (North-South's side), and the deals searched.
 
-    ``roots`` are the root position in each deal with its weight; every root card is walked once in one deal
-    before the next deal (so the cards are compared on the same deals, as the double-dummy mean compares
-    them), the deals in turn until ``done()`` (asked after each deal but the first) or every deal is walked.
+    ``roots`` are the root position in each deal and ``weights`` the deals' weights; every root card is walked
+    once in one deal before the next deal (so the cards are compared on the same deals, as the double-dummy
+    mean compares them), the deals in turn until ``done()`` (asked before every deal but the first) or every
+    deal is walked.
     ``solve(pos)`` gives (value, every legal card's value) of a position not over."""
     root = Node()
     deals = 0
