@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 TABLE_CODE = re.compile(r"^[A-Z2-9]{6}$")
 
@@ -42,6 +43,20 @@ def start_game(page: Page, server: str, *, wait_for: str = "document.body.datase
     return page.url.rsplit("/", 1)[-1]
 
 
+# What the page showed when a move brought no new state: enough to tell a lost key press from a lost connection.
+PAGE_SAYS = ("() => ({data: {...document.body.dataset}, message: document.querySelector('#message').textContent, "
+             "focus: document.activeElement && document.activeElement.outerHTML.slice(0, 120)})")
+
+
+def moved(page: Page, seq: str, phase: str) -> None:
+    """Waits for the state after our move, or fails saying what the page showed instead."""
+    try:
+        page.wait_for_function("(seq) => document.body.dataset.seq !== seq", arg=seq)
+    except PlaywrightTimeoutError as exc:
+        raise AssertionError(f"no new state after our move in the {phase} phase; the page: "
+                             f"{page.evaluate(PAGE_SAYS)}") from exc
+
+
 def play_out_the_deal(page: Page) -> None:
     """Plays our turns (the first trump option offered, the first playable card) until the deal or match is over."""
     for _ in range(40):
@@ -52,7 +67,7 @@ def play_out_the_deal(page: Page) -> None:
             return
         seq = page.evaluate("document.body.dataset.seq")
         page.locator("#decision button" if phase == "trump" else "[data-hand] .card.playable").first.click()
-        page.wait_for_function("(seq) => document.body.dataset.seq !== seq", arg=seq)
+        moved(page, seq, phase)
     raise AssertionError("the deal did not end")
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.browser_steps import moved
 from tests.conftest import HAVE_CHROMIUM, needs_chromium
 
 pytestmark = [pytest.mark.browser, needs_chromium]
@@ -34,20 +35,6 @@ def new_game(server: str, seed: int, match_end: str, **rules: str) -> str:
     with urllib.request.urlopen(request) as response:
         link: str = json.load(response)["link"]
     return server + link
-
-
-# What the page showed when a move brought no new state: enough to tell a lost key press from a lost connection.
-PAGE_SAYS = ("() => ({data: {...document.body.dataset}, message: document.querySelector('#message').textContent, "
-             "focus: document.activeElement && document.activeElement.outerHTML.slice(0, 120)})")
-
-
-def moved(page: Page, seq: str, phase: str) -> None:
-    """Waits for the state after our move, or fails saying what the page showed instead."""
-    try:
-        page.wait_for_function("(seq) => document.body.dataset.seq !== seq", arg=seq)
-    except Exception as exc:  # playwright's TimeoutError, whose class exists only with Chromium there
-        raise AssertionError(f"no new state after our move in the {phase} phase; the page: "
-                             f"{page.evaluate(PAGE_SAYS)}") from exc
 
 
 def play_to_the_end_of_the_deal(page: Page) -> str:

@@ -6,7 +6,7 @@ import json
 import re
 
 import pytest
-from tests.browser_steps import start_game
+from tests.browser_steps import moved, start_game
 from tests.conftest import HAVE_CHROMIUM, needs_chromium
 
 from .conftest import LeakChecker
@@ -88,7 +88,7 @@ def test_a_hint_is_read_out_and_each_card_names_its_key(server: str, page: Page)
             break
         seq = page.evaluate("document.body.dataset.seq")
         page.locator("#decision button").first.click()
-        page.wait_for_function("(seq) => document.body.dataset.seq !== seq", arg=seq)
+        moved(page, seq, "trump")
     cards = page.locator("#hand .card")
     keys = cards.evaluate_all("ns => ns.map(n => n.getAttribute('aria-keyshortcuts'))")
     assert keys == [str(n) for n in range(1, len(keys) + 1)], keys
